@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers, each a module so the compiler enforces the direction:
+// PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← ReceiptTool.
+// The libraries import the Swift standard library only and have no package dependencies.
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "pure-receipt",
+    products: [
+        .library(name: "PureDER", targets: ["PureDER"]),
+        .executable(name: "receipt", targets: ["ReceiptTool"]),
+    ],
+    targets: [
+        .target(
+            name: "PureDER",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "ReceiptTool",
+            dependencies: ["PureDER"],
+            swiftSettings: strictSettings
+        ),
+        // Locates ../shared/vectors for the test targets; never part of a product.
+        .target(
+            name: "VectorSupport",
+            path: "Tests/VectorSupport",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PureDERTests",
+            dependencies: ["PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReceiptToolTests",
+            dependencies: ["ReceiptTool", "PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,409 @@
+/// A cursor over DER (or, where ``EncodingRules`` allow, BER) elements: reads one element per call and
+/// descends only when the caller does, so signed regions stay available as the original bytes.
+///
+/// ```swift
+/// var reader = DERReader(bytes)
+/// let version = try reader.readSequence { seq in
+///     try seq.readInteger(as: Int.self)
+/// }
+/// try reader.finish()
+/// ```
+///
+/// Every element is checked against the encoding rules as it is read (identifier, length, constructed
+/// bit of universal types); typed reads also check the contents. Nothing is copied: elements are
+/// `ArraySlice` views into the input.
+public struct DERReader: Sendable {
+    /// The rules this reader and its child readers enforce.
+    public let rules: EncodingRules
+    /// The depth of the elements this reader yields: 0 at the top level (``DERLimits/maximumDepth``).
+    public let depth: Int
+    /// The bytes not yet read.
+    public private(set) var remaining: ArraySlice<UInt8>
+
+    /// Creates a reader over `bytes` at depth 0.
+    public init(_ bytes: ArraySlice<UInt8>, rules: EncodingRules = .der) {
+        self.init(bytes, rules: rules, depth: 0)
+    }
+
+    /// Creates a reader over `bytes` at depth 0.
+    public init(_ bytes: [UInt8], rules: EncodingRules = .der) {
+        self.init(bytes[...], rules: rules, depth: 0)
+    }
+
+    init(_ bytes: ArraySlice<UInt8>, rules: EncodingRules, depth: Int) {
+        self.remaining = bytes
+        self.rules = rules
+        self.depth = depth
+    }
+
+    /// Whether every byte has been read.
+    public var isAtEnd: Bool { remaining.isEmpty }
+
+    /// The offset of the next byte to read.
+    public var offset: Int { remaining.startIndex }
+
+    /// Reads `bytes` as exactly what `body` reads, failing with ``DERError/Code/trailingBytes`` if bytes remain.
+    public static func parse<T>(
+        _ bytes: ArraySlice<UInt8>,
+        rules: EncodingRules = .der,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T {
+        var reader = DERReader(bytes, rules: rules)
+        let value = try body(&reader)
+        try reader.finish()
+        return value
+    }
+
+    /// Fails with ``DERError/Code/trailingBytes`` unless every byte has been read.
+    public func finish() throws(DERError) {
+        guard remaining.isEmpty else {
+            throw DERError(.trailingBytes, at: remaining.startIndex, "\(remaining.count) bytes after the last element")
+        }
+    }
+
+    // MARK: - Elements
+
+    /// The tag of the next element, or `nil` at the end. Reads no further than the identifier octets.
+    public func peekTag() throws(DERError) -> DERTag? {
+        guard !remaining.isEmpty else { return nil }
+        return try Self.readIdentifier(remaining).tag
+    }
+
+    /// Reads the next element, whatever its tag.
+    public mutating func readElement() throws(DERError) -> DERElement {
+        let element = try Self.parseElement(remaining, rules: rules, depth: depth)
+        remaining = remaining[element.encoded.endIndex...]
+        return element
+    }
+
+    /// Reads the next element, which must have `tag` (class, number and constructed bit).
+    public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
+        guard let next = try peekTag() else {
+            throw DERError(.truncated, at: remaining.startIndex, "expected \(tag), found the end of the contents")
+        }
+        guard next == tag else {
+            throw DERError(.unexpectedTag, at: remaining.startIndex, "expected \(tag), found \(next)")
+        }
+        return try readElement()
+    }
+
+    /// Reads the next element if it has `tag`; otherwise reads nothing and returns `nil`.
+    public mutating func readOptionalElement(_ tag: DERTag) throws(DERError) -> DERElement? {
+        guard try peekTag() == tag else { return nil }
+        return try readElement()
+    }
+
+    /// A reader over the contents of a constructed element, one level deeper than this reader.
+    public func reader(forContentsOf element: DERElement) throws(DERError) -> DERReader {
+        guard element.tag.isConstructed else {
+            throw DERError(
+                .invalidConstruction,
+                at: element.offset,
+                "\(element.tag) is primitive, expected constructed"
+            )
+        }
+        guard depth < DERLimits.maximumDepth else {
+            throw DERError(
+                .depthLimitExceeded,
+                at: element.offset,
+                "nesting deeper than \(DERLimits.maximumDepth) levels"
+            )
+        }
+        return DERReader(element.content, rules: rules, depth: depth + 1)
+    }
+
+    // MARK: - Constructed elements
+
+    /// Reads a constructed element with `tag` whose contents `body` must read completely.
+    public mutating func readConstructed<T>(
+        _ tag: DERTag,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T {
+        let element = try readElement(tag.asConstructed)
+        var contents = try reader(forContentsOf: element)
+        let value = try body(&contents)
+        try contents.finish()
+        return value
+    }
+
+    /// Reads a constructed element with `tag` if it comes next; otherwise reads nothing and returns `nil`.
+    public mutating func readOptionalConstructed<T>(
+        _ tag: DERTag,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T? {
+        guard try peekTag() == tag.asConstructed else { return nil }
+        return try readConstructed(tag, body)
+    }
+
+    /// Reads a SEQUENCE whose contents `body` must read completely.
+    public mutating func readSequence<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
+        try readConstructed(.sequence, body)
+    }
+
+    /// Reads a SET whose contents `body` must read completely. For SET OF, use ``readSetOf(_:)``.
+    public mutating func readSet<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
+        try readConstructed(.set, body)
+    }
+
+    /// Reads a SET OF whose contents `body` must read completely, after checking that its components are in
+    /// the ascending order DER requires (X.690 §11.6) unless the rules allow any order.
+    public mutating func readSetOf<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
+        let element = try readElement(.set)
+        var contents = try reader(forContentsOf: element)
+        if !rules.allowsUnsortedSetOf {
+            var scan = contents
+            var previous: DERElement? = nil
+            while !scan.isAtEnd {
+                let component = try scan.readElement()
+                if let previous, DERWriter.derSetOrder(component.encoded, previous.encoded) {
+                    throw DERError(
+                        .setOfNotSorted,
+                        at: component.offset,
+                        "SET OF component sorts before the one preceding it"
+                    )
+                }
+                previous = component
+            }
+        }
+        let value = try body(&contents)
+        try contents.finish()
+        return value
+    }
+
+    /// Reads an EXPLICIT context-specific `[number]` wrapper whose one inner value `body` reads.
+    public mutating func readExplicit<T>(
+        _ number: UInt32,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T {
+        try readConstructed(.contextSpecific(number, constructed: true), body)
+    }
+
+    /// Reads an EXPLICIT `[number]` wrapper if it comes next; otherwise reads nothing and returns `nil`.
+    public mutating func readOptionalExplicit<T>(
+        _ number: UInt32,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T? {
+        try readOptionalConstructed(.contextSpecific(number, constructed: true), body)
+    }
+}
+
+// MARK: - Tokenizer
+
+extension DERReader {
+    /// Identifier and length octets, as parsed.
+    struct Header {
+        var tag: DERTag
+        var headerLength: Int
+        /// `nil` for an indefinite length.
+        var contentLength: Int?
+    }
+
+    /// Parses identifier octets at the start of `bytes` (X.690 §8.1.2).
+    static func readIdentifier(_ bytes: ArraySlice<UInt8>) throws(DERError) -> (tag: DERTag, length: Int) {
+        let start = bytes.startIndex
+        let end = bytes.endIndex
+        guard start < end else {
+            throw DERError(.truncated, at: start, "expected an identifier octet, found the end of the input")
+        }
+        let first = bytes[start]
+        var index = start + 1
+        var number = UInt32(first & 0x1F)
+        if number == 0x1F {
+            guard index < end else { throw DERError(.truncated, at: start, "the input ends inside a tag number") }
+            guard bytes[index] != 0x80 else {
+                throw DERError(.nonMinimalTag, at: start, "high tag number with a leading 0x80 octet")
+            }
+            number = 0
+            var octetCount = 0
+            while true {
+                guard index < end else { throw DERError(.truncated, at: start, "the input ends inside a tag number") }
+                guard octetCount < DERLimits.maximumTagNumberOctets else {
+                    throw DERError(
+                        .tagNumberTooLarge,
+                        at: start,
+                        "tag number longer than \(DERLimits.maximumTagNumberOctets) octets"
+                    )
+                }
+                let octet = bytes[index]
+                index += 1
+                octetCount += 1
+                number = number << 7 | UInt32(octet & 0x7F)
+                if octet & 0x80 == 0 { break }
+            }
+            guard number >= 31 else {
+                throw DERError(.nonMinimalTag, at: start, "tag number \(number) in the high-tag-number form")
+            }
+        }
+        let tagClass: DERTag.TagClass
+        switch first >> 6 {
+        case 0: tagClass = .universal
+        case 1: tagClass = .application
+        case 2: tagClass = .contextSpecific
+        default: tagClass = .private
+        }
+        return (DERTag(tagClass, number, constructed: first & 0x20 != 0), index - start)
+    }
+
+    /// Parses identifier and length octets at the start of `bytes` and checks the length against what is
+    /// present (X.690 §8.1.3, §10.1).
+    static func readHeader(_ bytes: ArraySlice<UInt8>, rules: EncodingRules) throws(DERError) -> Header {
+        let start = bytes.startIndex
+        let end = bytes.endIndex
+        let (tag, identifierLength) = try readIdentifier(bytes)
+        var index = start + identifierLength
+        guard index < end else { throw DERError(.truncated, at: start, "the input ends before the length") }
+        let lengthOctet = bytes[index]
+        index += 1
+        let contentLength: Int?
+        if lengthOctet < 0x80 {
+            contentLength = Int(lengthOctet)
+        } else if lengthOctet == 0x80 {
+            guard rules.allowsIndefiniteLength else {
+                throw DERError(.indefiniteLength, at: start, "indefinite length, which DER forbids")
+            }
+            guard tag.isConstructed else {
+                throw DERError(.indefiniteLength, at: start, "indefinite length on a primitive element")
+            }
+            contentLength = nil
+        } else {
+            let octetCount = Int(lengthOctet & 0x7F)
+            guard octetCount <= DERLimits.maximumLengthOctets else {
+                throw DERError(
+                    .lengthTooLong,
+                    at: start,
+                    "length of \(octetCount) octets; at most \(DERLimits.maximumLengthOctets) are allowed"
+                )
+            }
+            guard end - index >= octetCount else {
+                throw DERError(.truncated, at: start, "the input ends inside the length")
+            }
+            guard bytes[index] != 0 else {
+                throw DERError(.nonMinimalLength, at: start, "length with a leading zero octet")
+            }
+            var value = 0
+            for _ in 0..<octetCount {
+                value = value << 8 | Int(bytes[index])
+                index += 1
+            }
+            guard value >= 0x80 else {
+                throw DERError(.nonMinimalLength, at: start, "long-form length \(value), which fits the short form")
+            }
+            contentLength = value
+        }
+        if let contentLength, contentLength > end - index {
+            throw DERError(
+                .lengthExceedsInput,
+                at: start,
+                "length \(contentLength) exceeds the \(end - index) bytes that remain"
+            )
+        }
+        return Header(tag: tag, headerLength: index - start, contentLength: contentLength)
+    }
+
+    /// Checks the constructed bit of universal types (X.690 §8.1.2.5, §10.2).
+    static func checkConstruction(_ tag: DERTag, rules: EncodingRules, at offset: Int) throws(DERError) {
+        guard tag.tagClass == .universal else { return }
+        switch tag.number {
+        case 8, 11, 16, 17, 29:
+            // EXTERNAL, EMBEDDED PDV, SEQUENCE, SET, CHARACTER STRING are always constructed.
+            guard tag.isConstructed else {
+                throw DERError(.invalidConstruction, at: offset, "\(tag) must be constructed")
+            }
+        case 4 where rules.allowsConstructedOctetString:
+            return
+        case 1...36:
+            guard !tag.isConstructed else {
+                throw DERError(.invalidConstruction, at: offset, "constructed \(tag), which DER forbids")
+            }
+        default:
+            return
+        }
+    }
+
+    /// Parses the element at the start of `bytes`, which sits at `depth`.
+    static func parseElement(
+        _ bytes: ArraySlice<UInt8>,
+        rules: EncodingRules,
+        depth: Int
+    ) throws(DERError)
+        -> DERElement
+    {
+        let start = bytes.startIndex
+        let header = try readHeader(bytes, rules: rules)
+        if header.tag.tagClass == .universal && header.tag.number == 0 {
+            throw DERError(.misplacedEndOfContents, at: start, "end-of-contents outside an indefinite-length element")
+        }
+        try checkConstruction(header.tag, rules: rules, at: start)
+        let contentStart = start + header.headerLength
+        if let length = header.contentLength {
+            let end = contentStart + length
+            return DERElement(
+                tag: header.tag,
+                encoded: bytes[start..<end],
+                content: bytes[contentStart..<end],
+                isIndefiniteLength: false
+            )
+        }
+        let endOfContents = try findEndOfContents(
+            bytes,
+            elementStart: start,
+            contentStart: contentStart,
+            depth: depth,
+            rules: rules
+        )
+        return DERElement(
+            tag: header.tag,
+            encoded: bytes[start..<endOfContents + 2],
+            content: bytes[contentStart..<endOfContents],
+            isIndefiniteLength: true
+        )
+    }
+
+    /// Finds the end-of-contents octets that close the indefinite-length element starting at `elementStart`,
+    /// skipping nested elements without recursion (X.690 §8.1.3.6). Returns their index.
+    static func findEndOfContents(
+        _ bytes: ArraySlice<UInt8>,
+        elementStart: Int,
+        contentStart: Int,
+        depth: Int,
+        rules: EncodingRules
+    ) throws(DERError) -> Int {
+        var open = 1
+        var index = contentStart
+        let end = bytes.endIndex
+        while true {
+            // The element whose contents are being scanned sits at depth + open - 1.
+            guard depth + open <= DERLimits.maximumDepth else {
+                throw DERError(
+                    .depthLimitExceeded,
+                    at: index,
+                    "nesting deeper than \(DERLimits.maximumDepth) levels"
+                )
+            }
+            guard index < end else {
+                throw DERError(
+                    .missingEndOfContents,
+                    at: elementStart,
+                    "indefinite-length element without end-of-contents"
+                )
+            }
+            let header = try readHeader(bytes[index..<end], rules: rules)
+            if header.tag.tagClass == .universal && header.tag.number == 0 {
+                guard !header.tag.isConstructed, header.contentLength == 0 else {
+                    throw DERError(.misplacedEndOfContents, at: index, "end-of-contents octets other than 00 00")
+                }
+                open -= 1
+                if open == 0 { return index }
+                index += header.headerLength
+                continue
+            }
+            try checkConstruction(header.tag, rules: rules, at: index)
+            index += header.headerLength
+            if let length = header.contentLength {
+                index += length
+            } else {
+                open += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// An identifier octet (or octets): class, primitive or constructed, and tag number (X.690 §8.1.2).
+public struct DERTag: Sendable, Hashable, CustomStringConvertible {
+    /// The four tag classes (X.690 §8.1.2.2, Table 1).
+    public enum TagClass: UInt8, Sendable, Hashable {
+        case universal = 0
+        case application = 1
+        case contextSpecific = 2
+        case `private` = 3
+    }
+
+    /// The class.
+    public var tagClass: TagClass
+    /// Whether the contents are a sequence of elements (constructed) or a value (primitive).
+    public var isConstructed: Bool
+    /// The tag number, below 2²⁸ (``DERLimits/maximumTagNumberOctets``).
+    public var number: UInt32
+
+    /// Creates a tag.
+    public init(_ tagClass: TagClass, _ number: UInt32, constructed: Bool) {
+        self.tagClass = tagClass
+        self.number = number
+        self.isConstructed = constructed
+    }
+
+    /// A universal-class primitive tag.
+    static func universal(_ number: UInt32) -> DERTag {
+        DERTag(.universal, number, constructed: false)
+    }
+
+    /// A context-specific tag, `[number]`: primitive for IMPLICIT tagging of a primitive type, constructed for
+    /// EXPLICIT tagging or IMPLICIT tagging of a constructed type.
+    public static func contextSpecific(_ number: UInt32, constructed: Bool) -> DERTag {
+        DERTag(.contextSpecific, number, constructed: constructed)
+    }
+
+    // MARK: - Universal tags (X.690 §8.1.2.2; X.680 §8.4)
+
+    public static let endOfContents = universal(0)
+    public static let boolean = universal(1)
+    public static let integer = universal(2)
+    public static let bitString = universal(3)
+    public static let octetString = universal(4)
+    public static let null = universal(5)
+    public static let objectIdentifier = universal(6)
+    public static let enumerated = universal(10)
+    public static let utf8String = universal(12)
+    public static let sequence = DERTag(.universal, 16, constructed: true)
+    public static let set = DERTag(.universal, 17, constructed: true)
+    public static let numericString = universal(18)
+    public static let printableString = universal(19)
+    public static let t61String = universal(20)
+    public static let ia5String = universal(22)
+    public static let utcTime = universal(23)
+    public static let generalizedTime = universal(24)
+    public static let visibleString = universal(26)
+    public static let universalString = universal(28)
+    public static let bmpString = universal(30)
+
+    /// The same tag with the constructed bit set.
+    public var asConstructed: DERTag {
+        DERTag(tagClass, number, constructed: true)
+    }
+
+    /// The same tag with the constructed bit clear.
+    public var asPrimitive: DERTag {
+        DERTag(tagClass, number, constructed: false)
+    }
+
+    /// The name of a universal type, or `nil` for other classes and unassigned numbers.
+    public var universalName: String? {
+        guard tagClass == .universal else { return nil }
+        switch number {
+        case 0: return "EOC"
+        case 1: return "BOOLEAN"
+        case 2: return "INTEGER"
+        case 3: return "BIT STRING"
+        case 4: return "OCTET STRING"
+        case 5: return "NULL"
+        case 6: return "OBJECT"
+        case 7: return "OBJECT DESCRIPTOR"
+        case 8: return "EXTERNAL"
+        case 9: return "REAL"
+        case 10: return "ENUMERATED"
+        case 11: return "EMBEDDED PDV"
+        case 12: return "UTF8STRING"
+        case 13: return "RELATIVE-OID"
+        case 14: return "TIME"
+        case 16: return "SEQUENCE"
+        case 17: return "SET"
+        case 18: return "NUMERICSTRING"
+        case 19: return "PRINTABLESTRING"
+        case 20: return "T61STRING"
+        case 21: return "VIDEOTEXSTRING"
+        case 22: return "IA5STRING"
+        case 23: return "UTCTIME"
+        case 24: return "GENERALIZEDTIME"
+        case 25: return "GRAPHICSTRING"
+        case 26: return "VISIBLESTRING"
+        case 27: return "GENERALSTRING"
+        case 28: return "UNIVERSALSTRING"
+        case 30: return "BMPSTRING"
+        default: return nil
+        }
+    }
+
+    /// `SEQUENCE`, `cont [ 0 ]`, `appl [ 3 ]`, `priv [ 1 ]`, or `univ [ 15 ]` for an unnamed universal tag.
+    public var description: String {
+        if let name = universalName { return name }
+        let prefix: String
+        switch tagClass {
+        case .universal: prefix = "univ"
+        case .application: prefix = "appl"
+        case .contextSpecific: prefix = "cont"
+        case .private: prefix = "priv"
+        }
+        return "\(prefix) [ \(number) ]"
+    }
+
+    // MARK: - Identifier octets
+
+    /// Appends the identifier octets: one octet for numbers below 31, else `0x1F` and base-128 digits.
+    func encode(into bytes: inout [UInt8]) {
+        let leading = tagClass.rawValue << 6 | (isConstructed ? 0x20 : 0)
+        if number < 31 {
+            bytes.append(leading | UInt8(number))
+            return
+        }
+        bytes.append(leading | 0x1F)
+        var shift = 28
+        while shift > 0 && number >> UInt32(shift) == 0 { shift -= 7 }
+        while shift > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: number >> UInt32(shift)) & 0x7F | 0x80)
+            shift -= 7
+        }
+        bytes.append(UInt8(truncatingIfNeeded: number) & 0x7F)
+    }
+}

@@ -1,0 +1,135 @@
+/// Every element of a DER (or BER) input, parsed completely and listed in document order with its depth:
+/// the view for dumps, tests and fuzzing. Verification code uses ``DERReader`` instead, which reads only
+/// what it needs.
+///
+/// Parsing walks the input with an explicit stack (no recursion), descends into every constructed element,
+/// and checks the contents of every universal primitive it knows (BOOLEAN, INTEGER, BIT STRING, NULL,
+/// OBJECT IDENTIFIER, ENUMERATED, the character strings, UTCTime, GeneralizedTime). OCTET STRINGs are not
+/// descended into.
+public struct DERTree: Sendable {
+    /// One element's position and shape.
+    public struct Node: Sendable, Hashable {
+        /// The element's tag.
+        public let tag: DERTag
+        /// The offset of its identifier octet in the input.
+        public let offset: Int
+        /// Identifier and length octets.
+        public let headerLength: Int
+        /// Contents octets, without end-of-contents octets.
+        public let contentLength: Int
+        /// How many constructed elements enclose it.
+        public let depth: Int
+        /// Whether its length was indefinite (BER).
+        public let isIndefiniteLength: Bool
+
+        /// The offset just past the element, end-of-contents octets included.
+        public var endOffset: Int { offset + headerLength + contentLength + (isIndefiniteLength ? 2 : 0) }
+    }
+
+    /// The parsed input.
+    public let input: ArraySlice<UInt8>
+    /// The elements in document order (pre-order).
+    public let nodes: [Node]
+
+    /// Parses `input`, which must be exactly one complete element: nothing may follow it.
+    public init(parsing input: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(DERError) {
+        var outer = DERReader(input, rules: rules)
+        let root = try outer.readElement()
+        try outer.finish()
+        var nodes: [Node] = []
+        // Each entry reads one constructed element's contents; `segments` marks those of a constructed
+        // OCTET STRING, whose children must be OCTET STRINGs themselves (X.690 §8.7.3.2).
+        var stack: [(reader: DERReader, segments: Bool)] = [(DERReader(root.encoded, rules: rules), false)]
+        while let (next, segments) = stack.popLast() {
+            var reader = next
+            guard !reader.isAtEnd else { continue }
+            let element = try reader.readElement()
+            stack.append((reader, segments))
+            guard nodes.count < DERLimits.maximumElementCount else {
+                throw DERError(
+                    .elementCountExceeded,
+                    at: element.offset,
+                    "more than \(DERLimits.maximumElementCount) elements"
+                )
+            }
+            if segments && element.tag.asPrimitive != .octetString {
+                throw DERError(
+                    .unexpectedTag,
+                    at: element.offset,
+                    "segment of a constructed OCTET STRING is \(element.tag)"
+                )
+            }
+            nodes.append(
+                Node(
+                    tag: element.tag,
+                    offset: element.offset,
+                    headerLength: element.headerLength,
+                    contentLength: element.content.count,
+                    depth: reader.depth,
+                    isIndefiniteLength: element.isIndefiniteLength
+                )
+            )
+            if element.tag.isConstructed {
+                let isOctetString = element.tag.tagClass == .universal && element.tag.number == 4
+                stack.append((try reader.reader(forContentsOf: element), segments || isOctetString))
+            } else {
+                try Self.checkContents(of: element)
+            }
+        }
+        self.input = input
+        self.nodes = nodes
+    }
+
+    /// Parses `input` (see ``init(parsing:rules:)-(ArraySlice<UInt8>,_)``).
+    public init(parsing input: [UInt8], rules: EncodingRules = .der) throws(DERError) {
+        try self.init(parsing: input[...], rules: rules)
+    }
+
+    /// The element a node describes, as a view into the input.
+    public func element(_ node: Node) -> DERElement {
+        let contentStart = node.offset + node.headerLength
+        let contentEnd = contentStart + node.contentLength
+        return DERElement(
+            tag: node.tag,
+            encoded: input[node.offset..<node.endOffset],
+            content: input[contentStart..<contentEnd],
+            isIndefiniteLength: node.isIndefiniteLength
+        )
+    }
+
+    /// Writes the tree again through ``DERWriter``: definite minimal lengths, primitive contents as they
+    /// were. For a tree parsed with strict DER rules, the result equals the input byte for byte.
+    public func reencoded() -> [UInt8] {
+        var writer = DERWriter()
+        var open: [(depth: Int, lengthIndex: Int)] = []
+        for node in nodes {
+            while let last = open.last, last.depth >= node.depth {
+                writer.endConstructed(lengthIndex: last.lengthIndex)
+                open.removeLast()
+            }
+            if node.tag.isConstructed {
+                open.append((node.depth, writer.beginConstructed(tag: node.tag)))
+            } else {
+                writer.append(tag: node.tag, content: element(node).content)
+            }
+        }
+        while let last = open.popLast() { writer.endConstructed(lengthIndex: last.lengthIndex) }
+        return writer.bytes
+    }
+
+    /// Checks the contents of universal primitives whose DER form X.690 constrains.
+    static func checkContents(of element: DERElement) throws(DERError) {
+        guard element.tag.tagClass == .universal else { return }
+        switch element.tag.number {
+        case 1: _ = try element.boolean()
+        case 2, 10: _ = try element.integerBytes()
+        case 3: _ = try element.bitString()
+        case 5: try element.null()
+        case 6: _ = try element.objectIdentifier()
+        case 12, 18, 19, 20, 22, 26, 28, 30: _ = try element.string()
+        case 23: _ = try element.utcTime()
+        case 24: _ = try element.generalizedTime()
+        default: return
+        }
+    }
+}

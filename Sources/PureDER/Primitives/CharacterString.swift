@@ -1,0 +1,133 @@
+// Character strings (X.680 §41; X.690 §8.23): each type's repertoire is checked, and the value is
+// returned as a Swift `String`.
+
+extension DERElement {
+    /// The contents as text, decoded by the element's universal string tag.
+    public func string() throws(DERError) -> String {
+        try string(as: tag)
+    }
+
+    /// The contents as text, decoded as the universal string type `kind` (for IMPLICIT-tagged strings).
+    ///
+    /// - UTF8String: valid UTF-8.
+    /// - PrintableString: `A–Z a–z 0–9 space ' ( ) + , - . / : = ?`.
+    /// - IA5String: ASCII 0x00–0x7F. VisibleString: 0x20–0x7E. NumericString: digits and space.
+    /// - BMPString: UTF-16BE without unpaired surrogates. UniversalString: UTF-32BE scalars.
+    /// - T61String: each octet read as the Latin-1 character of the same value, which is what the certificates
+    ///   that use it in practice mean.
+    public func string(as kind: DERTag) throws(DERError) -> String {
+        guard kind.tagClass == .universal else {
+            throw DERError(.unexpectedTag, at: offset, "\(kind) is not a character string type")
+        }
+        switch kind.number {
+        case 12:
+            guard let text = String(validating: content, as: UTF8.self) else {
+                throw DERError(.invalidString, at: offset, "UTF8String is not valid UTF-8")
+            }
+            return text
+        case 18:
+            return try ascii { $0 == 0x20 || ($0 >= 0x30 && $0 <= 0x39) }
+        case 19:
+            return try ascii(Self.isPrintable)
+        case 22:
+            return try ascii { $0 < 0x80 }
+        case 26:
+            return try ascii { $0 >= 0x20 && $0 < 0x7F }
+        case 20:
+            var text = ""
+            for byte in content { text.unicodeScalars.append(Unicode.Scalar(byte)) }
+            return text
+        case 30:
+            return try utf16BigEndian()
+        case 28:
+            return try utf32BigEndian()
+        default:
+            throw DERError(.unexpectedTag, at: offset, "\(kind) is not a supported character string type")
+        }
+    }
+
+    private static func isPrintable(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: " "), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"),
+            UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"),
+            UInt8(ascii: "="), UInt8(ascii: "?"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func ascii(_ allowed: (UInt8) -> Bool) throws(DERError) -> String {
+        for byte in content where !allowed(byte) {
+            throw DERError(.invalidString, at: offset, "\(tag) holds a character outside its set")
+        }
+        return String(decoding: content, as: UTF8.self)
+    }
+
+    private func utf16BigEndian() throws(DERError) -> String {
+        guard content.count % 2 == 0 else {
+            throw DERError(.invalidString, at: offset, "BMPString with an odd number of octets")
+        }
+        var text = ""
+        var index = content.startIndex
+        var pendingHigh: UInt32? = nil
+        while index < content.endIndex {
+            let unit = UInt32(content[index]) << 8 | UInt32(content[index + 1])
+            index += 2
+            if let high = pendingHigh {
+                guard unit >= 0xDC00 && unit <= 0xDFFF,
+                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00))
+                else {
+                    throw DERError(.invalidString, at: offset, "BMPString with an unpaired surrogate")
+                }
+                text.unicodeScalars.append(scalar)
+                pendingHigh = nil
+            } else if unit >= 0xD800 && unit <= 0xDBFF {
+                pendingHigh = unit
+            } else if let scalar = Unicode.Scalar(unit) {
+                text.unicodeScalars.append(scalar)
+            } else {
+                throw DERError(.invalidString, at: offset, "BMPString with an unpaired surrogate")
+            }
+        }
+        guard pendingHigh == nil else {
+            throw DERError(.invalidString, at: offset, "BMPString with an unpaired surrogate")
+        }
+        return text
+    }
+
+    private func utf32BigEndian() throws(DERError) -> String {
+        guard content.count % 4 == 0 else {
+            throw DERError(.invalidString, at: offset, "UniversalString length not a multiple of four")
+        }
+        var text = ""
+        var index = content.startIndex
+        while index < content.endIndex {
+            var value: UInt32 = 0
+            for byte in content[index..<index + 4] { value = value << 8 | UInt32(byte) }
+            index += 4
+            guard let scalar = Unicode.Scalar(value) else {
+                throw DERError(.invalidString, at: offset, "UniversalString holds a non-character")
+            }
+            text.unicodeScalars.append(scalar)
+        }
+        return text
+    }
+}
+
+extension DERReader {
+    /// Reads a character string of the universal type `tag` (for example ``DERTag/utf8String``).
+    public mutating func readString(_ tag: DERTag) throws(DERError) -> String {
+        try readElement(tag).string()
+    }
+
+    /// Reads a character string of any supported universal type, returning its tag and its text: the
+    /// `DirectoryString` choice of X.509 names.
+    public mutating func readAnyString() throws(DERError) -> (tag: DERTag, text: String) {
+        let element = try readElement()
+        return (element.tag, try element.string())
+    }
+}

@@ -1,0 +1,70 @@
+// INTEGER and ENUMERATED (X.690 §8.3, §8.4): minimal two's complement, read as raw bytes or bounded integers.
+
+extension DERElement {
+    /// The contents as a two's-complement big-endian INTEGER, checked to be non-empty and minimal
+    /// (X.690 §8.3.2). The tag is not checked, so this also decodes IMPLICIT-tagged integers.
+    public func integerBytes() throws(DERError) -> ArraySlice<UInt8> {
+        let bytes = content
+        guard let first = bytes.first else {
+            throw DERError(.invalidInteger, at: offset, "empty INTEGER")
+        }
+        if bytes.count > 1 {
+            let second = bytes[bytes.startIndex + 1]
+            if (first == 0x00 && second & 0x80 == 0) || (first == 0xFF && second & 0x80 != 0) {
+                throw DERError(.invalidInteger, at: offset, "INTEGER not in its minimal encoding")
+            }
+        }
+        return bytes
+    }
+
+    /// The contents as an INTEGER that fits `T` exactly.
+    public func integer<T: FixedWidthInteger>(as type: T.Type = T.self) throws(DERError) -> T {
+        let bytes = try integerBytes()
+        let negative = bytes.first.map { $0 & 0x80 != 0 } ?? false
+        if negative {
+            guard T.isSigned, bytes.count <= 8 else {
+                throw DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
+            }
+            var value: Int64 = -1
+            for byte in bytes { value = value << 8 | Int64(byte) }
+            guard let exact = T(exactly: value) else {
+                throw DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
+            }
+            return exact
+        }
+        // A leading zero octet only marks the value non-negative.
+        let magnitude = bytes.first == 0 ? bytes.dropFirst() : bytes
+        guard magnitude.count <= 8 else {
+            throw DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
+        }
+        var value: UInt64 = 0
+        for byte in magnitude { value = value << 8 | UInt64(byte) }
+        guard let exact = T(exactly: value) else {
+            throw DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
+        }
+        return exact
+    }
+}
+
+extension DERReader {
+    /// Reads an INTEGER (or an IMPLICIT-tagged one) as its minimal two's-complement bytes, for values of any size.
+    public mutating func readIntegerBytes(tag: DERTag = .integer) throws(DERError) -> ArraySlice<UInt8> {
+        try readElement(tag).integerBytes()
+    }
+
+    /// Reads an INTEGER (or an IMPLICIT-tagged one) that must fit `T`, e.g. `readInteger(as: Int64.self)`.
+    public mutating func readInteger<T: FixedWidthInteger>(
+        as type: T.Type = T.self,
+        tag: DERTag = .integer
+    ) throws(DERError) -> T {
+        try readElement(tag).integer(as: T.self)
+    }
+
+    /// Reads an ENUMERATED as an integer that must fit `T`.
+    public mutating func readEnumerated<T: FixedWidthInteger>(
+        as type: T.Type = T.self,
+        tag: DERTag = .enumerated
+    ) throws(DERError) -> T {
+        try readElement(tag).integer(as: T.self)
+    }
+}

@@ -1,0 +1,45 @@
+// OCTET STRING (X.690 §8.7): primitive in DER; in BER, possibly constructed from segments.
+
+extension DERReader {
+    /// Reads an OCTET STRING (or an IMPLICIT-tagged one) and returns its value.
+    ///
+    /// Primitive: a view into the input. Constructed, where ``EncodingRules/allowsConstructedOctetString``
+    /// permits: the segments (OCTET STRINGs, possibly constructed themselves, X.690 §8.7.3) joined into a new
+    /// buffer, whose indices start at zero.
+    public mutating func readOctetString(tag: DERTag = .octetString) throws(DERError) -> ArraySlice<UInt8> {
+        guard let next = try peekTag(), next.asPrimitive == tag.asPrimitive else {
+            return try readElement(tag).content  // throws the right error: truncated or unexpected tag
+        }
+        let element = try readElement()
+        guard element.tag.isConstructed else { return element.content }
+        guard rules.allowsConstructedOctetString else {
+            throw DERError(.invalidConstruction, at: element.offset, "constructed OCTET STRING, which DER forbids")
+        }
+        return try joinSegments(of: element)
+    }
+
+    /// Joins a constructed OCTET STRING's segments depth-first, with an explicit stack instead of recursion.
+    private func joinSegments(of element: DERElement) throws(DERError) -> ArraySlice<UInt8> {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(element.content.count)
+        var stack = [try reader(forContentsOf: element)]
+        while var top = stack.popLast() {
+            guard !top.isAtEnd else { continue }
+            let segment = try top.readElement()
+            stack.append(top)
+            guard segment.tag.asPrimitive == .octetString else {
+                throw DERError(
+                    .unexpectedTag,
+                    at: segment.offset,
+                    "segment of a constructed OCTET STRING is \(segment.tag)"
+                )
+            }
+            if segment.tag.isConstructed {
+                stack.append(try top.reader(forContentsOf: segment))
+            } else {
+                joined.append(contentsOf: segment.content)
+            }
+        }
+        return joined[...]
+    }
+}

@@ -1,0 +1,59 @@
+/// The three forms in which DER and BER arrive: raw bytes, base64 text, or PEM.
+public enum BinaryInput {
+    /// How an input was recognised.
+    public enum Format: Sendable, Hashable {
+        /// Raw bytes, used as they are.
+        case binary
+        /// Base64 text (whitespace allowed), decoded.
+        case base64
+        /// A PEM block (`-----BEGIN label-----` … `-----END label-----`, RFC 7468), its base64 decoded.
+        case pem(label: String)
+    }
+
+    /// Why a text input could not be decoded.
+    public enum DecodingError: Error, Sendable, Hashable {
+        /// A PEM header without its matching `-----END label-----` line.
+        case pemWithoutEnd(label: String)
+        /// Text between the PEM lines, or the whole input, is not valid base64.
+        case invalidBase64
+    }
+
+    /// Recognises and decodes `input`:
+    /// - starting, after optional whitespace, with `-----BEGIN `: the first PEM block;
+    /// - made only of base64 characters, padding and whitespace: base64;
+    /// - anything else: raw bytes. (DER starting 0x30 0x82 cannot be base64: 0x82 is not ASCII.)
+    public static func decode(_ input: [UInt8]) throws(DecodingError) -> (bytes: [UInt8], format: Format) {
+        let text = input.drop(while: Base64.isWhitespace)
+        if text.starts(with: Array("-----BEGIN ".utf8)) {
+            return try decodePEM(text)
+        }
+        if Base64.looksLikeBase64(input) {
+            guard let bytes = Base64.decode(input) else { throw .invalidBase64 }
+            return (bytes, .base64)
+        }
+        return (input, .binary)
+    }
+
+    private static func decodePEM(_ text: ArraySlice<UInt8>) throws(DecodingError) -> (bytes: [UInt8], format: Format) {
+        let dashes = Array("-----".utf8)
+        let afterBegin = text.dropFirst("-----BEGIN ".utf8.count)
+        // The label runs to the closing dashes of the header line.
+        guard let labelEnd = firstRange(of: dashes, in: afterBegin) else { throw .invalidBase64 }
+        let label = String(decoding: afterBegin[afterBegin.startIndex..<labelEnd], as: UTF8.self)
+        let body = afterBegin[(labelEnd + dashes.count)...]
+        let footer = Array("-----END \(label)-----".utf8)
+        guard let bodyEnd = firstRange(of: footer, in: body) else { throw .pemWithoutEnd(label: label) }
+        guard let bytes = Base64.decode(body[body.startIndex..<bodyEnd]) else { throw .invalidBase64 }
+        return (bytes, .pem(label: label))
+    }
+
+    private static func firstRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        var index = haystack.startIndex
+        while index + needle.count <= haystack.endIndex {
+            if haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}

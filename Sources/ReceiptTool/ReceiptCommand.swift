@@ -1,0 +1,38 @@
+import PureDER
+
+/// The `receipt` command line: dispatches a subcommand and turns failures into exit statuses.
+enum ReceiptCommand {
+    static let usage = """
+        usage: receipt <command> [options]
+
+        commands:
+          asn1 [--ber] FILE|-   print the ASN.1 tree of DER or BER input (binary, base64 or PEM),
+                                one line per element: offset, depth, header and content length, tag, value
+
+        Exit status: 0 success, 1 malformed input or failed check, 2 usage or I/O error.
+
+        """
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    static func run(_ arguments: [String], io: ToolIO) -> Int32 {
+        guard let command = arguments.first else {
+            io.err(usage)
+            return ExitStatus.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(ToolFailure) {
+            switch command {
+            case "asn1":
+                try ASN1Command.run(rest, io: io)
+            case "-h", "--help", "help":
+                io.out(usage)
+            default:
+                throw ToolFailure(status: ExitStatus.usage, message: "unknown command '\(command)'\n\n\(usage)")
+            }
+            return ExitStatus.success
+        } catch {
+            io.err("receipt: \(error.message)\n")
+            return error.status
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+exit(ReceiptCommand.run(Array(CommandLine.arguments.dropFirst()), io: .standard))

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import VectorSupport
+
+@testable import ReceiptTool
+
+/// A command run in-process, with what it wrote.
+struct ToolRun {
+    var status: Int32
+    var out: String
+    var err: String
+}
+
+/// Runs the tool in-process with `arguments`, feeding `stdin` to `-`.
+func runTool(_ arguments: [String], stdin: [UInt8] = []) -> ToolRun {
+    final class Capture: @unchecked Sendable {
+        var out = ""
+        var err = ""
+    }
+    let capture = Capture()
+    let io = ToolIO(
+        out: { capture.out += $0 },
+        err: { capture.err += $0 },
+        readStandardInput: { stdin }
+    )
+    let status = ReceiptCommand.run(arguments, io: io)
+    return ToolRun(status: status, out: capture.out, err: capture.err)
+}
+
+/// Writes `bytes` to a new temporary file and returns its path.
+func temporaryFile(_ bytes: [UInt8], name: String = "input") throws -> String {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("receipt-tool-tests-\(UUID().uuidString)-\(name)")
+    try Data(bytes).write(to: url)
+    return url.path
+}
+
+@Suite struct ASN1CommandTests {
+    private static let xcodeReceipt = "receipts/xcode/app-store-server-library_xcode-app-receipt-with-transaction.der"
+    private static let appStoreReceipt = "receipts/apple/Kvitto_receipt.der"
+    private static let appleRoot = "certs/apple-roots/AppleIncRootCertificate.cer"
+
+    @Test func dumpsTheTreeOfARealReceipt() throws {
+        guard let vectors = SharedVectors.available() else { return }
+        let path = vectors.appendingPathComponent(Self.appStoreReceipt).path
+        let run = runTool(["asn1", path])
+        #expect(run.status == 0)
+        #expect(run.err.isEmpty)
+        let lines = run.out.split(separator: "\n")
+        #expect(lines.first == "    0:d=0  hl=4 l=4699 cons: SEQUENCE")
+        #expect(
+            lines.dropFirst().first
+                == "    4:d=1  hl=2 l=   9 prim:  OBJECT            :1.2.840.113549.1.7.2 (signedData)"
+        )
+        #expect(run.out.contains(":1.2.840.113635.100.6.11.1 (Apple receipt signing marker)"))
+        #expect(run.out.contains("PRINTABLESTRING   :\"Apple Inc.\""))
+        #expect(run.out.contains("UTCTIME           :060425214036Z (2006-04-25T21:40:36Z)"))
+    }
+
+    @Test func dumpsTheBERTreeOfAnXcodeReceiptOnlyWhenAsked() throws {
+        guard let vectors = SharedVectors.available() else { return }
+        let path = vectors.appendingPathComponent(Self.xcodeReceipt).path
+        let strict = runTool(["asn1", path])
+        #expect(strict.status == 1)
+        #expect(strict.out.isEmpty)
+        #expect(strict.err.hasSuffix("offset 0: indefinite length, which DER forbids (try --ber)\n"))
+        let ber = runTool(["asn1", "--ber", path])
+        #expect(ber.status == 0)
+        #expect(ber.out.hasPrefix("    0:d=0  hl=2 l= inf cons: SEQUENCE\n"))
+        #expect(ber.out.contains("   52:d=5  hl=2 l= inf cons:      OCTET STRING\n"))
+        #expect(ber.out.contains("UTF8STRING        :\"StoreKit\""))
+    }
+
+    @Test func base64AndPEMInputGiveTheSameTreeAsBinary() throws {
+        guard let vectors = SharedVectors.available() else { return }
+        let der = try SharedVectors.bytes(vectors.appendingPathComponent(Self.appleRoot))
+        let binary = runTool(["asn1", try temporaryFile(der)])
+        #expect(binary.status == 0)
+        let base64 = Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+        let fromBase64 = runTool(["asn1", try temporaryFile(Array(base64.utf8))])
+        let pem = "-----BEGIN CERTIFICATE-----\n\(base64)\n-----END CERTIFICATE-----\n"
+        let fromPEM = runTool(["asn1", try temporaryFile(Array(("\n" + pem).utf8))])
+        let fromStandardInput = runTool(["asn1", "-"], stdin: Array(pem.utf8))
+        for run in [fromBase64, fromPEM, fromStandardInput] {
+            #expect(run.status == 0)
+            #expect(run.out == binary.out)
+        }
+    }
+
+    @Test func garbageFailsWithOneLineNamingTheOffset() throws {
+        let cases: [([UInt8], String)] = [
+            ([0x30, 0x82, 0x01, 0x00, 0x05], "offset 0: length 256 exceeds the 1 bytes that remain"),
+            ([0x30, 0x03, 0x02, 0x01, 0x01, 0xFF], "offset 5: 1 bytes after the last element"),
+            ([0x30, 0x03, 0x01, 0x01, 0x07], "offset 2: BOOLEAN must be one octet, 00 or FF"),
+            ([0xFF, 0xFF, 0xFF], "offset 0: the input ends inside a tag number"),
+            ([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x00], "offset 0: tag number longer than 4 octets"),
+            ([], "offset 0: expected an identifier octet, found the end of the input"),
+        ]
+        for (bytes, message) in cases {
+            let path = try temporaryFile(bytes)
+            let run = runTool(["asn1", path])
+            #expect(run.status == 1)
+            #expect(run.out.isEmpty)
+            #expect(run.err == "receipt: \(path): \(message)\n")
+        }
+    }
+
+    @Test func textThatIsNeitherDERNorBase64IsRejected() throws {
+        let notBase64 = runTool(["asn1", try temporaryFile(Array("NOT A RECEIPT\n".utf8))])
+        #expect(notBase64.status == 1)
+        #expect(notBase64.err.hasSuffix("the text is not valid base64\n"))
+        let unterminated = runTool(["asn1", "-"], stdin: Array("-----BEGIN CERTIFICATE-----\nMAA=\n".utf8))
+        #expect(unterminated.status == 1)
+        #expect(unterminated.err == "receipt: -: PEM block 'CERTIFICATE' has no END line\n")
+    }
+
+    @Test func realNonReceiptInputsFailCleanly() throws {
+        guard let vectors = SharedVectors.available() else { return }
+        for url in try SharedVectors.files(in: "receipts/not-pkcs7", suffix: "") where !url.path.hasSuffix(".json") {
+            let run = runTool(["asn1", url.path])
+            #expect(run.status == 1, "\(url.lastPathComponent)")
+            #expect(run.err.split(separator: "\n").count == 1)
+        }
+        _ = vectors
+    }
+
+    @Test func usageErrorsExitWithTwo() {
+        #expect(runTool([]).status == 2)
+        #expect(runTool(["frobnicate"]).status == 2)
+        #expect(runTool(["asn1"]).status == 2)
+        #expect(runTool(["asn1", "--strict", "x"]).status == 2)
+        #expect(runTool(["asn1", "a", "b"]).status == 2)
+        let missing = runTool(["asn1", "/nonexistent/receipt.der"])
+        #expect(missing.status == 2)
+        #expect(missing.err.hasPrefix("receipt: /nonexistent/receipt.der: cannot read"))
+        #expect(runTool(["--help"]).status == 0)
+    }
+
+    @Test func theBuiltExecutableExitsWithTheDocumentedStatuses() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("receipt")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            Issue.record("the receipt executable was not found beside the test binary at \(binary.path)")
+            return
+        }
+        for (bytes, expected) in [([0x05, 0x00] as [UInt8], Int32(0)), ([0x30, 0x80, 0x00], 1), ([0xA0, 0x84], 1)] {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["asn1", try temporaryFile(bytes)]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == expected)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+public import Foundation
+public import Testing
+
+/// The real receipts, certificates and conformance suites in `../shared/vectors` (see its PROVENANCE.md),
+/// read in place. When the folder is absent, tests that need it say so and return, unless the environment
+/// sets `REQUIRE_SHARED_VECTORS=1` (as CI does), which turns that skip into a failure.
+public enum SharedVectors {
+    /// `$SHARED_VECTORS`, else `<package>/../shared/vectors` found from this file's path.
+    public static let directory: URL = {
+        if let override = ProcessInfo.processInfo.environment["SHARED_VECTORS"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // VectorSupport
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // package root
+            .deletingLastPathComponent()
+            .appendingPathComponent("shared/vectors", isDirectory: true)
+    }()
+
+    /// Whether tests must fail rather than skip when the vectors are missing.
+    public static var isRequired: Bool {
+        ProcessInfo.processInfo.environment["REQUIRE_SHARED_VECTORS"] == "1"
+    }
+
+    /// The vectors folder, or `nil` after reporting its absence: a skip message, or a recorded failure when
+    /// ``isRequired``.
+    public static func available(sourceLocation: SourceLocation = #_sourceLocation) -> URL? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return directory
+        }
+        if isRequired {
+            Issue.record(
+                "shared vectors not found at \(directory.path) and REQUIRE_SHARED_VECTORS=1",
+                sourceLocation: sourceLocation
+            )
+        } else {
+            print("skipping: shared vectors not found at \(directory.path) (set SHARED_VECTORS to their folder)")
+        }
+        return nil
+    }
+
+    /// The files directly in `subdirectory` of the vectors folder whose names end with `suffix`, sorted by name.
+    public static func files(in subdirectory: String, suffix: String) throws -> [URL] {
+        let folder = directory.appendingPathComponent(subdirectory, isDirectory: true)
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix(suffix) }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// The bytes of a file.
+    public static func bytes(_ url: URL) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: url))
+    }
+
+    /// The App Store receipts (DER), the Xcode receipts (BER) and the certificates (DER) as name and bytes.
+    public static func derSamples() throws -> [(name: String, bytes: [UInt8])] {
+        var samples: [(String, [UInt8])] = []
+        for url in try files(in: "receipts/apple", suffix: ".der") {
+            samples.append((url.lastPathComponent, try bytes(url)))
+        }
+        for folder in ["apple-roots", "wwdr", "receipt-signing-leaves", "storekit", "other"] {
+            for url in try files(in: "certs/\(folder)", suffix: "") where !url.hasDirectoryPath {
+                samples.append((url.lastPathComponent, try bytes(url)))
+            }
+        }
+        return samples
+    }
+
+    /// The Xcode StoreKit-testing receipts, whose envelopes are BER.
+    public static func berSamples() throws -> [(name: String, bytes: [UInt8])] {
+        try files(in: "receipts/xcode", suffix: ".der").map { ($0.lastPathComponent, try bytes($0)) }
+    }
+}
