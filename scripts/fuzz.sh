@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets of the Fuzzing/ package.
+#   scripts/fuzz.sh --list             one target name per line
+#   scripts/fuzz.sh TARGET SECONDS     build (release, instrumented) and fuzz TARGET for SECONDS
+# Seeds: TestVectors/fuzz/TARGET (the project's own) plus, when present, the real receipts and
+# certificates in ../shared/vectors, read in place. The growing corpus lives in Fuzzing/corpus/TARGET and
+# findings in Fuzzing/artifacts/TARGET (both ignored by git). Exits non-zero when libFuzzer finds a crash,
+# a timeout or a memory blow-up; the input that caused it is named in the output.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+
+# target name -> executable product in Fuzzing/Package.swift
+declare -A executables=([der]=FuzzDER)
+declare -A shared_seeds=([der]="receipts/apple receipts/xcode certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit")
+
+usage() {
+    echo "usage: scripts/fuzz.sh --list | TARGET SECONDS" >&2
+    exit 2
+}
+
+if [[ "${1:-}" == "--list" ]]; then
+    printf '%s\n' "${!executables[@]}" | sort
+    exit 0
+fi
+[[ $# -eq 2 ]] || usage
+target=$1
+seconds=$2
+[[ -n "${executables[$target]:-}" ]] || { echo "unknown target '$target' (see --list)" >&2; exit 2; }
+[[ "$seconds" =~ ^[0-9]+$ ]] || usage
+
+cd "$root/Fuzzing"
+# A release build needs the coverage flags spelled out, or libFuzzer runs blind (see docs/fuzzing.md).
+swift build -c release --product "${executables[$target]}" --sanitize=fuzzer \
+    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 | tail -n 1
+binary="$(swift build -c release --sanitize=fuzzer --show-bin-path)/${executables[$target]}"
+
+corpus="$root/Fuzzing/corpus/$target"
+artifacts="$root/Fuzzing/artifacts/$target"
+mkdir -p "$corpus" "$artifacts"
+seeds=("$root/TestVectors/fuzz/$target")
+shared="${SHARED_VECTORS:-$root/../shared/vectors}"
+for folder in ${shared_seeds[$target]}; do
+    [[ -d "$shared/$folder" ]] && seeds+=("$shared/$folder")
+done
+
+dict="$root/Fuzzing/$target.dict"
+dict_flag=()
+[[ -f "$dict" ]] && dict_flag=("-dict=$dict")
+
+echo "fuzzing $target for ${seconds}s (seeds: ${#seeds[@]} folders)"
+"$binary" "$corpus" "${seeds[@]}" "${dict_flag[@]}" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+    -artifact_prefix="$artifacts/" -print_final_stats=1 2>&1 \
+    | grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse)' || { echo "fuzz target $target FAILED" >&2; exit 1; }
