@@ -1,13 +1,24 @@
 import PureDER
 
-/// `receipt asn1 [--ber] FILE|-`: an ASN.1 tree dump in the manner of `openssl asn1parse -i`.
+/// `receipt asn1 [--der|--ber] FILE|-`: an ASN.1 tree dump in the manner of `openssl asn1parse -i`.
 enum ASN1Command {
+    /// Which rules a dump uses.
+    enum Mode {
+        /// Strict DER; if that fails and BER succeeds, the BER tree with a note on standard error.
+        case automatic
+        /// Strict DER only (`--der`).
+        case der
+        /// The BER relaxations of ``EncodingRules/ber`` (`--ber`).
+        case ber
+    }
+
     static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
-        var rules = EncodingRules.der
+        var mode = Mode.automatic
         var paths: [String] = []
         for argument in arguments {
             switch argument {
-            case "--ber": rules = .ber
+            case "--ber": mode = .ber
+            case "--der": mode = .der
             case "-": paths.append(argument)
             case _ where argument.hasPrefix("-"):
                 throw ToolFailure(status: ExitStatus.usage, message: "asn1: unknown option '\(argument)'")
@@ -23,10 +34,13 @@ enum ASN1Command {
         let (bytes, _) = try readInput(path, io: io)
         let tree: DERTree
         do throws(DERError) {
-            tree = try DERTree(parsing: bytes, rules: rules)
+            tree = try DERTree(parsing: bytes, rules: mode == .ber ? .ber : .der)
         } catch {
-            let hint = rules == .der && error.code == .indefiniteLength ? " (try --ber)" : ""
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)\(hint)")
+            guard mode == .automatic, let berTree = try? DERTree(parsing: bytes, rules: .ber) else {
+                throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+            }
+            io.err("receipt: note: \(path) is BER, not DER (\(error)); shown with the BER rules\n")
+            tree = berTree
         }
         var text = ""
         for node in tree.nodes {

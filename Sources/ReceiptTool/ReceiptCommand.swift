@@ -6,8 +6,11 @@ enum ReceiptCommand {
         usage: receipt <command> [options]
 
         commands:
-          asn1 [--ber] FILE|-   print the ASN.1 tree of DER or BER input (binary, base64 or PEM),
-                                one line per element: offset, depth, header and content length, tag, value
+          asn1 [--der|--ber] FILE|-
+                                print the ASN.1 tree of DER or BER input (binary, base64 or PEM), one line
+                                per element: offset, depth, header and content length, tag, value.
+                                Strict DER, falling back to BER with a note; --der: strict DER only;
+                                --ber: the BER relaxations of Xcode receipts
 
         Exit status: 0 success, 1 malformed input or failed check, 2 usage or I/O error.
 

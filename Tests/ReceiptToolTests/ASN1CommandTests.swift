@@ -57,18 +57,36 @@ func temporaryFile(_ bytes: [UInt8], name: String = "input") throws -> String {
         #expect(run.out.contains("UTCTIME           :060425214036Z (2006-04-25T21:40:36Z)"))
     }
 
-    @Test func dumpsTheBERTreeOfAnXcodeReceiptOnlyWhenAsked() throws {
+    @Test func dumpsTheBERTreeOfAnXcodeReceiptWithANoteUnlessDERIsDemanded() throws {
         guard let vectors = SharedVectors.available() else { return }
         let path = vectors.appendingPathComponent(Self.xcodeReceipt).path
-        let strict = runTool(["asn1", path])
-        #expect(strict.status == 1)
-        #expect(strict.out.isEmpty)
-        #expect(strict.err.hasSuffix("offset 0: indefinite length, which DER forbids (try --ber)\n"))
+        let automatic = runTool(["asn1", path])
+        #expect(automatic.status == 0)
+        #expect(automatic.out.hasPrefix("    0:d=0  hl=2 l= inf cons: SEQUENCE\n"))
+        #expect(automatic.out.contains("   52:d=5  hl=2 l= inf cons:      OCTET STRING\n"))
+        #expect(automatic.out.contains("UTF8STRING        :\"StoreKit\""))
+        #expect(
+            automatic.err
+                == "receipt: note: \(path) is BER, not DER (offset 0: indefinite length, which DER forbids); "
+                + "shown with the BER rules\n"
+        )
         let ber = runTool(["asn1", "--ber", path])
         #expect(ber.status == 0)
-        #expect(ber.out.hasPrefix("    0:d=0  hl=2 l= inf cons: SEQUENCE\n"))
-        #expect(ber.out.contains("   52:d=5  hl=2 l= inf cons:      OCTET STRING\n"))
-        #expect(ber.out.contains("UTF8STRING        :\"StoreKit\""))
+        #expect(ber.out == automatic.out)
+        #expect(ber.err.isEmpty)
+        let strict = runTool(["asn1", "--der", path])
+        #expect(strict.status == 1)
+        #expect(strict.out.isEmpty)
+        #expect(strict.err == "receipt: \(path): offset 0: indefinite length, which DER forbids\n")
+    }
+
+    @Test func appStoreReceiptsNeedNoNote() throws {
+        guard let vectors = SharedVectors.available() else { return }
+        let path = vectors.appendingPathComponent(Self.appStoreReceipt).path
+        let strict = runTool(["asn1", "--der", path])
+        #expect(strict.status == 0)
+        #expect(strict.err.isEmpty)
+        #expect(strict.out == runTool(["asn1", path]).out)
     }
 
     @Test func base64AndPEMInputGiveTheSameTreeAsBinary() throws {
