@@ -14,6 +14,7 @@ let package = Package(
     name: "pure-receipt",
     products: [
         .library(name: "PureDER", targets: ["PureDER"]),
+        .library(name: "PureCrypto", targets: ["PureCrypto"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
     ],
     targets: [
@@ -21,9 +22,14 @@ let package = Package(
             name: "PureDER",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "PureCrypto",
+            dependencies: ["PureDER"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "ReceiptTool",
-            dependencies: ["PureDER"],
+            dependencies: ["PureDER", "PureCrypto"],
             swiftSettings: strictSettings
         ),
         // Locates ../shared/vectors for the test targets; never part of a product.
@@ -35,6 +41,11 @@ let package = Package(
         .testTarget(
             name: "PureDERTests",
             dependencies: ["PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PureCryptoTests",
+            dependencies: ["PureCrypto", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

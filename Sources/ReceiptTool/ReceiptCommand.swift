@@ -11,6 +11,9 @@ enum ReceiptCommand {
                                 per element: offset, depth, header and content length, tag, value.
                                 Strict DER, falling back to BER with a note; --der: strict DER only;
                                 --ber: the BER relaxations of Xcode receipts
+          digest [-a sha1|sha256|sha384|sha512] FILE...|-
+                                print 'HEX  NAME' lines like sha256sum (default sha256)
+          fingerprint CERT|-    print the SHA-1 and SHA-256 fingerprints of a DER or PEM certificate
 
         Exit status: 0 success, 1 malformed input or failed check, 2 usage or I/O error.
 
@@ -27,6 +30,10 @@ enum ReceiptCommand {
             switch command {
             case "asn1":
                 try ASN1Command.run(rest, io: io)
+            case "digest":
+                try DigestCommand.run(rest, io: io)
+            case "fingerprint":
+                try FingerprintCommand.run(rest, io: io)
             case "-h", "--help", "help":
                 io.out(usage)
             default:

@@ -7,16 +7,26 @@ struct ToolIO {
     var out: (String) -> Void
     /// Writes text to standard error.
     var err: (String) -> Void
-    /// Reads all of standard input.
-    var readStandardInput: () -> [UInt8]
+    /// Reads the next chunk of standard input, up to the given size; empty at the end.
+    var readStandardInputChunk: (Int) -> [UInt8]
 
     /// The process's own streams.
     static var standard: ToolIO {
         ToolIO(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
-            readStandardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+            readStandardInputChunk: { [UInt8](FileHandle.standardInput.readData(ofLength: $0)) }
         )
+    }
+
+    /// Reads all of standard input.
+    func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = readStandardInputChunk(1 << 16)
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
+        }
     }
 }
 

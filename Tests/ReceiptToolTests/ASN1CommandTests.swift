@@ -4,37 +4,6 @@ import VectorSupport
 
 @testable import ReceiptTool
 
-/// A command run in-process, with what it wrote.
-struct ToolRun {
-    var status: Int32
-    var out: String
-    var err: String
-}
-
-/// Runs the tool in-process with `arguments`, feeding `stdin` to `-`.
-func runTool(_ arguments: [String], stdin: [UInt8] = []) -> ToolRun {
-    final class Capture: @unchecked Sendable {
-        var out = ""
-        var err = ""
-    }
-    let capture = Capture()
-    let io = ToolIO(
-        out: { capture.out += $0 },
-        err: { capture.err += $0 },
-        readStandardInput: { stdin }
-    )
-    let status = ReceiptCommand.run(arguments, io: io)
-    return ToolRun(status: status, out: capture.out, err: capture.err)
-}
-
-/// Writes `bytes` to a new temporary file and returns its path.
-func temporaryFile(_ bytes: [UInt8], name: String = "input") throws -> String {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("receipt-tool-tests-\(UUID().uuidString)-\(name)")
-    try Data(bytes).write(to: url)
-    return url.path
-}
-
 @Suite struct ASN1CommandTests {
     private static let xcodeReceipt = "receipts/xcode/app-store-server-library_xcode-app-receipt-with-transaction.der"
     private static let appStoreReceipt = "receipts/apple/Kvitto_receipt.der"

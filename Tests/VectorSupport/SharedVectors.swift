@@ -41,6 +41,18 @@ public enum SharedVectors {
         return nil
     }
 
+    /// The text of `relativePath` inside the vectors folder, or `nil` after reporting: the folder's absence
+    /// as ``available(sourceLocation:)`` does, or a missing file (always a recorded failure).
+    public static func text(_ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        guard let directory = available(sourceLocation: sourceLocation) else { return nil }
+        let file = directory.appendingPathComponent(relativePath)
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+            Issue.record("cannot read \(file.path) from the shared vectors folder", sourceLocation: sourceLocation)
+            return nil
+        }
+        return text
+    }
+
     /// The files directly in `subdirectory` of the vectors folder whose names end with `suffix`, sorted by name.
     public static func files(in subdirectory: String, suffix: String) throws -> [URL] {
         let folder = directory.appendingPathComponent(subdirectory, isDirectory: true)
