@@ -32,6 +32,19 @@ let package = Package(
             dependencies: ["PureDER", "PureCrypto"],
             swiftSettings: strictSettings
         ),
+        // Fuzzing: the targets' invariants (shared with the tests that replay the corpus), and one libFuzzer
+        // executable per target, built by scripts/fuzz.sh with -sanitize=fuzzer. Never part of a product.
+        .target(
+            name: "FuzzHarness",
+            dependencies: ["PureDER"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzDER",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/DER",
+            swiftSettings: strictSettings
+        ),
         // Locates ../shared/vectors for the test targets; never part of a product.
         .target(
             name: "VectorSupport",
@@ -40,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureDERTests",
-            dependencies: ["PureDER", "VectorSupport"],
+            dependencies: ["PureDER", "FuzzHarness", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

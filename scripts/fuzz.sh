@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets of the Fuzzing/ package.
+# Runs the libFuzzer targets (Sources/Fuzzers/*, invariants in Sources/FuzzHarness).
 #   scripts/fuzz.sh --list             one target name per line
 #   scripts/fuzz.sh TARGET SECONDS     build (release, instrumented) and fuzz TARGET for SECONDS
 # Seeds: TestVectors/fuzz/TARGET (the project's own) plus, when present, the real receipts and
-# certificates in ../shared/vectors, read in place. The growing corpus lives in Fuzzing/corpus/TARGET and
-# findings in Fuzzing/artifacts/TARGET (both ignored by git). Exits non-zero when libFuzzer finds a crash,
+# certificates in ../shared/vectors, read in place. The build, the growing corpus (corpus/TARGET) and the
+# findings (artifacts/TARGET) live in .build-fuzz/, which git ignores. Exits non-zero when libFuzzer finds a crash,
 # a timeout or a memory blow-up; the input that caused it is named in the output.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
-# target name -> executable product in Fuzzing/Package.swift
+# target name -> executable product in Package.swift (keep in step with FuzzTargets.names)
 declare -A executables=([der]=FuzzDER)
 declare -A shared_seeds=([der]="receipts/apple receipts/xcode certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit")
 
@@ -28,14 +28,16 @@ seconds=$2
 [[ -n "${executables[$target]:-}" ]] || { echo "unknown target '$target' (see --list)" >&2; exit 2; }
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
 
-cd "$root/Fuzzing"
+cd "$root"
+scratch="$root/.build-fuzz"
 # A release build needs the coverage flags spelled out, or libFuzzer runs blind (see docs/fuzzing.md).
-swift build -c release --product "${executables[$target]}" --sanitize=fuzzer \
-    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 | tail -n 1
-binary="$(swift build -c release --sanitize=fuzzer --show-bin-path)/${executables[$target]}"
+build=(swift build -c release --scratch-path "$scratch" --sanitize=fuzzer
+    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table)
+"${build[@]}" --product "${executables[$target]}" 2>&1 | tail -n 1
+binary="$("${build[@]}" --show-bin-path)/${executables[$target]}"
 
-corpus="$root/Fuzzing/corpus/$target"
-artifacts="$root/Fuzzing/artifacts/$target"
+corpus="$scratch/corpus/$target"
+artifacts="$scratch/artifacts/$target"
 mkdir -p "$corpus" "$artifacts"
 seeds=("$root/TestVectors/fuzz/$target")
 shared="${SHARED_VECTORS:-$root/../shared/vectors}"
@@ -43,7 +45,7 @@ for folder in ${shared_seeds[$target]}; do
     [[ -d "$shared/$folder" ]] && seeds+=("$shared/$folder")
 done
 
-dict="$root/Fuzzing/$target.dict"
+dict="$root/TestVectors/fuzz/$target.dict"
 dict_flag=()
 [[ -f "$dict" ]] && dict_flag=("-dict=$dict")
 

@@ -38,6 +38,8 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
         case depthLimitExceeded
         /// More elements than ``DERLimits/maximumElementCount`` in one parse.
         case elementCountExceeded
+        /// An input larger than ``DERLimits/maximumInputSize``.
+        case inputTooLarge
         /// A BOOLEAN is not one octet of 0x00 or 0xFF (X.690 §11.1).
         case invalidBoolean
         /// An INTEGER or ENUMERATED is empty or not in its minimal two's-complement form (X.690 §8.3.2).

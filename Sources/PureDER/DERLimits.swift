@@ -17,6 +17,10 @@ public enum DERLimits {
     /// The most octets in one OBJECT IDENTIFIER subidentifier: 9 octets carry 63 bits, so every arc fits `UInt64`.
     public static let maximumOIDArcOctets = 9
 
+    /// The largest input a ``DERTree`` parses: 16 MiB, two hundred times the largest real receipt found
+    /// (79 KiB, 187 in-app purchases).
+    public static let maximumInputSize = 16 << 20
+
     /// The most elements one ``DERTree`` parse records. A node takes about 40 bytes and an element at least
     /// two input bytes, so a tree takes at most about twenty times its input, and never more than 40 MiB.
     public static let maximumElementCount = 1 << 20

@@ -36,6 +36,12 @@ public struct DERReader: Sendable {
         self.depth = depth
     }
 
+    /// The same position and depth under other encoding rules: to read a DER structure found inside a BER
+    /// envelope strictly, without losing the depth count.
+    public func withRules(_ rules: EncodingRules) -> DERReader {
+        DERReader(remaining, rules: rules, depth: depth)
+    }
+
     /// Whether every byte has been read.
     public var isAtEnd: Bool { remaining.isEmpty }
 
@@ -140,29 +146,15 @@ public struct DERReader: Sendable {
         try readConstructed(.sequence, body)
     }
 
-    /// Reads a SET whose contents `body` must read completely. For SET OF, use ``readSetOf(_:)``.
+    /// Reads a SET whose contents `body` must read completely, after checking that its components are in the
+    /// canonical order of their tags that DER requires (X.690 §10.3; X.680 §8.6) unless the rules allow any
+    /// order. For SET OF, use ``readSetOf(tag:_:)``.
     public mutating func readSet<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
-        try readConstructed(.set, body)
-    }
-
-    /// Reads a SET OF whose contents `body` must read completely, after checking that its components are in
-    /// the ascending order DER requires (X.690 §11.6) unless the rules allow any order.
-    public mutating func readSetOf<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
         let element = try readElement(.set)
         var contents = try reader(forContentsOf: element)
         if !rules.allowsUnsortedSetOf {
-            var scan = contents
-            var previous: DERElement? = nil
-            while !scan.isAtEnd {
-                let component = try scan.readElement()
-                if let previous, DERWriter.derSetOrder(component.encoded, previous.encoded) {
-                    throw DERError(
-                        .setOfNotSorted,
-                        at: component.offset,
-                        "SET OF component sorts before the one preceding it"
-                    )
-                }
-                previous = component
+            try Self.checkOrder(of: contents, "SET components are not in the canonical order of their tags") {
+                ($0.tag.tagClass.rawValue, $0.tag.number) >= ($1.tag.tagClass.rawValue, $1.tag.number)
             }
         }
         let value = try body(&contents)
@@ -170,12 +162,59 @@ public struct DERReader: Sendable {
         return value
     }
 
-    /// Reads an EXPLICIT context-specific `[number]` wrapper whose one inner value `body` reads.
+    /// Reads a SET OF (or an IMPLICIT-tagged one, such as CMS `[0] IMPLICIT SET OF Attribute`) whose contents
+    /// `body` must read completely, after checking that its components are in the ascending order of their
+    /// encodings that DER requires (X.690 §11.6) unless the rules allow any order.
+    public mutating func readSetOf<T>(
+        tag: DERTag = .set,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T {
+        let element = try readElement(tag.asConstructed)
+        var contents = try reader(forContentsOf: element)
+        if !rules.allowsUnsortedSetOf {
+            try Self.checkOrder(of: contents, "SET OF component sorts before the one preceding it") {
+                DERWriter.derSetOrder($1.encoded, $0.encoded)
+            }
+        }
+        let value = try body(&contents)
+        try contents.finish()
+        return value
+    }
+
+    /// Throws `setOfNotSorted` at the first component for which `outOfOrder(previous, component)` holds.
+    private static func checkOrder(
+        of contents: DERReader,
+        _ reason: String,
+        outOfOrder: (DERElement, DERElement) -> Bool
+    ) throws(DERError) {
+        var scan = contents
+        var previous: DERElement? = nil
+        while !scan.isAtEnd {
+            let component = try scan.readElement()
+            if let previous, outOfOrder(previous, component) {
+                throw DERError(.setOfNotSorted, at: component.offset, reason)
+            }
+            previous = component
+        }
+    }
+
+    /// Reads an EXPLICIT context-specific `[number]` wrapper, which must hold exactly one element, and has
+    /// `body` read that element (X.690 §8.14.3).
     public mutating func readExplicit<T>(
         _ number: UInt32,
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
-        try readConstructed(.contextSpecific(number, constructed: true), body)
+        try readConstructed(.contextSpecific(number, constructed: true)) { wrapper throws(DERError) in
+            guard !wrapper.isAtEnd else {
+                throw DERError(.truncated, at: wrapper.offset, "EXPLICIT [\(number)] wrapper is empty")
+            }
+            let inner = try wrapper.readElement()
+            try wrapper.finish()
+            var single = DERReader(inner.encoded, rules: wrapper.rules, depth: wrapper.depth)
+            let value = try body(&single)
+            try single.finish()
+            return value
+        }
     }
 
     /// Reads an EXPLICIT `[number]` wrapper if it comes next; otherwise reads nothing and returns `nil`.
@@ -368,18 +407,19 @@ extension DERReader {
         depth: Int,
         rules: EncodingRules
     ) throws(DERError) -> Int {
+        // `open` indefinite-length elements enclose the scan position, the innermost at depth + open - 1, so its
+        // children sit at depth + open. Opening one is refused, at its own offset, when they would be too deep.
+        guard depth < DERLimits.maximumDepth else {
+            throw DERError(
+                .depthLimitExceeded,
+                at: elementStart,
+                "nesting deeper than \(DERLimits.maximumDepth) levels"
+            )
+        }
         var open = 1
         var index = contentStart
         let end = bytes.endIndex
         while true {
-            // The element whose contents are being scanned sits at depth + open - 1.
-            guard depth + open <= DERLimits.maximumDepth else {
-                throw DERError(
-                    .depthLimitExceeded,
-                    at: index,
-                    "nesting deeper than \(DERLimits.maximumDepth) levels"
-                )
-            }
             guard index < end else {
                 throw DERError(
                     .missingEndOfContents,
@@ -398,11 +438,18 @@ extension DERReader {
                 continue
             }
             try checkConstruction(header.tag, rules: rules, at: index)
-            index += header.headerLength
             if let length = header.contentLength {
-                index += length
+                index += header.headerLength + length
             } else {
+                guard depth + open < DERLimits.maximumDepth else {
+                    throw DERError(
+                        .depthLimitExceeded,
+                        at: index,
+                        "nesting deeper than \(DERLimits.maximumDepth) levels"
+                    )
+                }
                 open += 1
+                index += header.headerLength
             }
         }
     }

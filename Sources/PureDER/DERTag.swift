@@ -16,7 +16,10 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     public var number: UInt32
 
     /// Creates a tag.
+    ///
+    /// - Precondition: `number < 2²⁸`, the most a reader accepts (``DERLimits/maximumTagNumberOctets``).
     public init(_ tagClass: TagClass, _ number: UInt32, constructed: Bool) {
+        precondition(number < 1 << 28, "DER tag number out of range")
         self.tagClass = tagClass
         self.number = number
         self.isConstructed = constructed

@@ -33,6 +33,13 @@ public struct DERTree: Sendable {
 
     /// Parses `input`, which must be exactly one complete element: nothing may follow it.
     public init(parsing input: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(DERError) {
+        guard input.count <= DERLimits.maximumInputSize else {
+            throw DERError(
+                .inputTooLarge,
+                at: input.startIndex,
+                "input of \(input.count) bytes; at most \(DERLimits.maximumInputSize) are parsed"
+            )
+        }
         var outer = DERReader(input, rules: rules)
         let root = try outer.readElement()
         try outer.finish()

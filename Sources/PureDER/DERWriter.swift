@@ -21,7 +21,10 @@ public struct DERWriter: Sendable {
     // MARK: - Elements
 
     /// Appends identifier and length octets: the short form below 128, else the fewest long-form octets.
+    ///
+    /// - Precondition: `0 <= length < 2³²` (what a reader accepts with ``DERLimits/maximumLengthOctets``).
     public mutating func appendHeader(tag: DERTag, length: Int) {
+        precondition(length >= 0 && length < 1 << 32, "DER length out of range")
         tag.encode(into: &bytes)
         Self.appendLength(length, to: &bytes)
     }
@@ -162,25 +165,29 @@ public struct DERWriter: Sendable {
         bytes.append(contentsOf: value.bytes)
     }
 
-    /// Appends `text` as UTF8String, PrintableString, IA5String, VisibleString, NumericString (UTF-8 octets,
-    /// which the reader checks against each type's set), BMPString (UTF-16BE) or UniversalString (UTF-32BE).
-    public mutating func appendString(_ text: String, tag: DERTag = .utf8String) {
-        switch (tag.tagClass, tag.number) {
+    /// Appends `text` as the universal string type `kind`: UTF-8 octets for UTF8String, PrintableString,
+    /// IA5String, VisibleString and NumericString, UCS-2 for BMPString, UTF-32BE for UniversalString. Fails,
+    /// writing nothing, when the text has a character the type cannot hold, exactly as a reader would.
+    public mutating func appendString(_ text: String, tag kind: DERTag = .utf8String) throws(DERError) {
+        var content: [UInt8] = []
+        switch (kind.tagClass, kind.number) {
         case (.universal, 30):
-            var content: [UInt8] = []
             for unit in text.utf16 { content += [UInt8(unit >> 8), UInt8(truncatingIfNeeded: unit)] }
-            append(tag: tag, content: content)
         case (.universal, 28):
-            var content: [UInt8] = []
             for scalar in text.unicodeScalars {
                 let value = scalar.value
                 content += [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16)]
                 content += [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
             }
-            append(tag: tag, content: content)
         default:
-            append(tag: tag, content: Array(text.utf8))
+            content = Array(text.utf8)
         }
+        var element = DERWriter()
+        element.append(tag: kind, content: content)
+        // The reader's own check of the type's repertoire, so writer and reader cannot disagree.
+        var reader = DERReader(element.bytes)
+        _ = try reader.readElement().string()
+        appendEncoded(element.bytes)
     }
 
     /// Appends a UTCTime (`YYMMDDhhmmssZ`) for an instant in 1950–2049, or a GeneralizedTime

@@ -36,11 +36,20 @@ enum ASN1Command {
         do throws(DERError) {
             tree = try DERTree(parsing: bytes, rules: mode == .ber ? .ber : .der)
         } catch {
-            guard mode == .automatic, let berTree = try? DERTree(parsing: bytes, rules: .ber) else {
+            guard mode == .automatic else {
                 throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
             }
-            io.err("receipt: note: \(path) is BER, not DER (\(error)); shown with the BER rules\n")
-            tree = berTree
+            do throws(DERError) {
+                tree = try DERTree(parsing: bytes, rules: .ber)
+                io.err("receipt: note: \(path) is BER, not DER (\(error)); shown with the BER rules\n")
+            } catch let berError {
+                // Where DER stopped at a relaxation BER allows, the BER error is the real fault.
+                let relaxed = error.code == .indefiniteLength || error.code == .invalidConstruction
+                throw ToolFailure(
+                    status: ExitStatus.failure,
+                    message: relaxed ? "\(path): \(berError) (read as BER; as DER: \(error))" : "\(path): \(error)"
+                )
+            }
         }
         var text = ""
         for node in tree.nodes {

@@ -18,16 +18,6 @@ struct ToolIO {
             readStandardInputChunk: { [UInt8](FileHandle.standardInput.readData(ofLength: $0)) }
         )
     }
-
-    /// Reads all of standard input.
-    func readStandardInput() -> [UInt8] {
-        var bytes: [UInt8] = []
-        while true {
-            let chunk = readStandardInputChunk(1 << 16)
-            if chunk.isEmpty { return bytes }
-            bytes += chunk
-        }
-    }
 }
 
 /// The tool's exit statuses.
@@ -46,17 +36,37 @@ struct ToolFailure: Error {
     var message: String
 }
 
-/// Reads `path` (`-` for standard input) and decodes it from binary, base64 or PEM.
+/// The most bytes read from one input: room for the largest DER input the library parses
+/// (``DERLimits/maximumInputSize``) even as base64 text with line breaks.
+let maximumInputFileSize = DERLimits.maximumInputSize * 3 / 2
+
+/// Reads `path` (`-` for standard input), at most ``maximumInputFileSize`` bytes, and decodes it from binary,
+/// base64 or PEM.
 func readInput(_ path: String, io: ToolIO) throws(ToolFailure) -> (bytes: [UInt8], format: BinaryInput.Format) {
-    let raw: [UInt8]
+    var raw: [UInt8] = []
+    let tooLarge = ToolFailure(
+        status: ExitStatus.failure,
+        message: "\(path): larger than \(maximumInputFileSize) bytes, the most read"
+    )
     if path == "-" {
-        raw = io.readStandardInput()
+        while true {
+            let chunk = io.readStandardInputChunk(1 << 16)
+            if chunk.isEmpty { break }
+            raw += chunk
+            guard raw.count <= maximumInputFileSize else { throw tooLarge }
+        }
     } else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ToolFailure(status: ExitStatus.usage, message: "\(path): cannot read")
+        }
+        defer { try? handle.close() }
         do {
-            raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            // One byte past the limit tells a file at the limit from a larger one without reading the rest.
+            raw = [UInt8](try handle.read(upToCount: maximumInputFileSize + 1) ?? Data())
         } catch {
             throw ToolFailure(status: ExitStatus.usage, message: "\(path): cannot read: \(error.localizedDescription)")
         }
+        guard raw.count <= maximumInputFileSize else { throw tooLarge }
     }
     do throws(BinaryInput.DecodingError) {
         return try BinaryInput.decode(raw)

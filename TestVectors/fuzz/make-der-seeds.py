@@ -52,7 +52,7 @@ seeds = {
     ),
     "strings": seq(
         tlv(0x0C, "Grüße".encode()), tlv(0x13, b"Apple Inc."), tlv(0x16, b"a@b.c"), tlv(0x1A, b"~x"),
-        tlv(0x12, b"12 3"), tlv(0x14, b"\xe9"), tlv(0x1E, "A😀".encode("utf-16-be")),
+        tlv(0x12, b"12 3"), tlv(0x14, b"\xe9"), tlv(0x1E, "Aé€".encode("utf-16-be")),
         tlv(0x1C, "😀".encode("utf-32-be")),
     ),
     "times": seq(

@@ -37,3 +37,12 @@ import Testing
         }
     }
 }
+
+@Suite struct BinaryInputDetectionTests {
+    @Test func derMadeOnlyOfBase64CharactersStaysBinary() throws {
+        // SEQUENCE of 0x32 bytes, every one of them a base64 character: "02A0AAAA…".
+        let der: [UInt8] = [0x30, 0x32, 0x41, 0x30] + [UInt8](repeating: 0x41, count: 48)
+        #expect(Base64.looksLikeBase64(der))
+        #expect(try BinaryInput.decode(der) == (der, .binary))
+    }
+}

@@ -175,8 +175,8 @@ import Testing
         #expect(values == [2, 1])
     }
 
-    @Test func setOfOrderPadsTheShorterEncodingWithZeros() throws {
-        // 04 01 00 sorts before 04 02 00 00 only by the length octet; equal components may repeat.
+    @Test func setOfOrderAllowsEqualComponentsAndComparesOctetByOctet() throws {
+        // Equal components may repeat; 04 01 00 sorts before 04 02 00 00 at the length octet.
         let sorted = [UInt8](hex: "31 0A 04 01 00 04 01 00 04 02 00 00")
         let count = try read(sorted) { reader throws(DERError) in
             try reader.readSetOf { set throws(DERError) in
@@ -209,14 +209,99 @@ import Testing
         expectTreeError(.depthLimitExceeded, at: reader.offset, bytes)
     }
 
-    @Test func indefiniteNestingOnePastTheDepthLimitIsRejectedWhileSearchingForTheEnd() {
+    @Test func indefiniteNestingOnePastTheDepthLimitIsRejectedAtTheElementPastIt() {
+        // 65 SEQUENCEs of two header octets each: the one at depth 64 starts at offset 128.
         let bytes = nestedSequences(DERLimits.maximumDepth + 1, around: [0x05, 0x00], indefinite: true)
+        expectTreeError(.depthLimitExceeded, at: 2 * DERLimits.maximumDepth, bytes, rules: .ber)
+        var reader = DERReader(bytes, rules: .ber)
         do {
-            _ = try DERTree(parsing: bytes, rules: .ber)
+            _ = try reader.readElement()
             Issue.record("accepted nesting past the limit")
         } catch {
             #expect(error.code == .depthLimitExceeded)
+            #expect(error.offset == 2 * DERLimits.maximumDepth)
         }
+    }
+
+    @Test func joiningSegmentsRespectsTheDepthLimit() {
+        var bytes: [UInt8] = [0x04, 0x01, 0x61]
+        for _ in 0...DERLimits.maximumDepth { bytes = [0x24, 0x80] + bytes + [0x00, 0x00] }
+        expectReadError(.depthLimitExceeded, at: 2 * DERLimits.maximumDepth, bytes, rules: .ber) { r throws(DERError) in
+            try r.readOctetString()
+        }
+    }
+
+    @Test func constructedEndOfContentsIsRejected() {
+        expectTreeError(.misplacedEndOfContents, at: 2, [UInt8](hex: "30 80 20 00 00 00"), rules: .ber)
+    }
+
+    @Test func setComponentsMustBeInTagOrder() throws {
+        let unordered = [UInt8](hex: "31 06 04 01 00 02 01 00")
+        expectReadError(.setOfNotSorted, at: 5, unordered) { r throws(DERError) in
+            try r.readSet { s throws(DERError) in try s.skipAll() }
+        }
+        let ordered = [UInt8](hex: "31 08 02 01 00 04 01 00 80 00")
+        try read(ordered) { r throws(DERError) in try r.readSet { s throws(DERError) in try s.skipAll() } }
+    }
+
+    @Test func implicitlyTaggedSetOfIsCheckedToo() {
+        // CMS signedAttrs: [0] IMPLICIT SET OF Attribute.
+        let unsorted = [UInt8](hex: "A0 06 02 01 02 02 01 01")
+        expectReadError(.setOfNotSorted, at: 5, unsorted) { r throws(DERError) in
+            try r.readSetOf(tag: .contextSpecific(0, constructed: true)) { s throws(DERError) in try s.skipAll() }
+        }
+    }
+
+    @Test func explicitWrappersHoldExactlyOneElement() {
+        expectReadError(.truncated, at: 2, [UInt8](hex: "A0 00")) { r throws(DERError) in
+            try r.readExplicit(0) { _ throws(DERError) in }
+        }
+        expectReadError(.trailingBytes, at: 5, [UInt8](hex: "A0 05 02 01 01 05 00")) { r throws(DERError) in
+            try r.readExplicit(0) { i throws(DERError) in try i.readInteger(as: Int.self) }
+        }
+        expectReadError(.trailingBytes, at: 2, [UInt8](hex: "A0 03 02 01 01")) { r throws(DERError) in
+            try r.readExplicit(0) { _ throws(DERError) in }
+        }
+    }
+
+    @Test func offsetsStayAbsoluteInsideSlices() {
+        let input = [UInt8](hex: "FF FF FF 30 03 01 01 07")
+        expectReadError(.invalidBoolean, at: 5, Array(input)) { _ throws(DERError) in
+            var reader = DERReader(input[3...])
+            try reader.readSequence { s throws(DERError) in _ = try s.readBoolean() }
+        }
+    }
+
+    @Test func offsetsInsideAJoinedOctetStringCountFromItsStart() {
+        // The joined value "30 03 01 01 07" holds a bad BOOLEAN at offset 2 of the joined bytes.
+        let bytes = [UInt8](hex: "24 80 04 02 30 03 04 03 01 01 07 00 00")
+        do {
+            var outer = DERReader(bytes, rules: .ber)
+            let joined = try outer.readOctetString()
+            #expect(joined.startIndex == 0)
+            _ = try DERReader.parse(joined) { r throws(DERError) in
+                try r.readSequence { s throws(DERError) in try s.readBoolean() }
+            }
+            Issue.record("accepted a bad BOOLEAN")
+        } catch {
+            #expect(error.code == .invalidBoolean)
+            #expect(error.offset == 2)
+        }
+    }
+
+    @Test func withRulesNarrowsBERToDERWithoutResettingTheDepth() throws {
+        let bytes = [UInt8](hex: "30 80 30 80 00 00 00 00")
+        var outer = DERReader(bytes, rules: .ber)
+        let element = try outer.readElement()
+        let inner = try outer.reader(forContentsOf: element).withRules(.der)
+        #expect(inner.depth == 1)
+        var strict = inner
+        #expect(throws: DERError.self) { try strict.readElement() }
+    }
+
+    @Test func inputsLargerThanTheLimitAreRefusedBeforeParsing() {
+        let bytes = [UInt8](repeating: 0, count: DERLimits.maximumInputSize + 1)
+        expectTreeError(.inputTooLarge, at: 0, bytes)
     }
 
     @Test func cursorRefusesToOpenAnElementPastTheDepthLimit() {

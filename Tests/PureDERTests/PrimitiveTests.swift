@@ -192,9 +192,8 @@ import Testing
         #expect(try read([0x12, 0x02, 0x31, 0x20]) { r throws(DERError) in try r.readString(.numericString) } == "1 ")
         #expect(try read([0x14, 0x01, 0xE9]) { r throws(DERError) in try r.readString(.t61String) } == "é")
         #expect(
-            try read([0x1E, 0x06, 0x00, 0x41, 0xD8, 0x3D, 0xDE, 0x00]) { r throws(DERError) in
-                try r.readString(.bmpString)
-            } == "A😀"
+            try read([0x1E, 0x04, 0x00, 0x41, 0x00, 0xE9]) { r throws(DERError) in try r.readString(.bmpString) }
+                == "Aé"
         )
         #expect(
             try read([0x1C, 0x04, 0x00, 0x01, 0xF6, 0x00]) { r throws(DERError) in try r.readString(.universalString) }
@@ -221,7 +220,11 @@ import Testing
         }
         expectReadError(.invalidString, at: 0, [0x1E, 0x01, 0x41]) { r throws(DERError) in try r.readString(.bmpString)
         }
+        // BMPString is UCS-2: surrogates, even correctly paired, are not characters of it.
         expectReadError(.invalidString, at: 0, [0x1E, 0x02, 0xD8, 0x3D]) { r throws(DERError) in
+            try r.readString(.bmpString)
+        }
+        expectReadError(.invalidString, at: 0, [0x1E, 0x04, 0xD8, 0x3D, 0xDE, 0x00]) { r throws(DERError) in
             try r.readString(.bmpString)
         }
         expectReadError(.invalidString, at: 0, [0x1C, 0x04, 0x00, 0x11, 0x00, 0x00]) { r throws(DERError) in
@@ -231,12 +234,49 @@ import Testing
 
     @Test func stringsRoundTripThroughTheWriter() throws {
         for (tag, text) in [
-            (DERTag.utf8String, "Grüße"), (.bmpString, "A😀"), (.universalString, "😀x"), (.ia5String, "a@b"),
+            (DERTag.utf8String, "Grüße"), (.bmpString, "Aé€"), (.universalString, "😀x"), (.ia5String, "a@b"),
         ] {
             var writer = DERWriter()
-            writer.appendString(text, tag: tag)
+            try writer.appendString(text, tag: tag)
             #expect(try read(writer.bytes) { r throws(DERError) in try r.readString(tag) } == text)
         }
+    }
+
+    @Test func writerRefusesTextItsTypeCannotHold() {
+        for (tag, text) in [
+            (DERTag.printableString, "a@b"), (.ia5String, "é"), (.bmpString, "😀"), (.numericString, "1a"),
+        ] {
+            var writer = DERWriter()
+            #expect(throws: DERError.self, "\(tag)") { try writer.appendString(text, tag: tag) }
+            #expect(writer.bytes.isEmpty)
+        }
+    }
+
+    @Test func implicitlyTaggedStringsAreReadAsTheirUniversalType() throws {
+        // GeneralName's rfc822Name: [1] IMPLICIT IA5String.
+        let bytes: [UInt8] = [0x81, 0x03, 0x61, 0x40, 0x62]
+        let text = try read(bytes) { r throws(DERError) in
+            try r.readString(as: .ia5String, tag: .contextSpecific(1, constructed: false))
+        }
+        #expect(text == "a@b")
+        expectReadError(.invalidString, at: 0, [0x81, 0x01, 0x80]) { r throws(DERError) in
+            try r.readString(as: .ia5String, tag: .contextSpecific(1, constructed: false))
+        }
+    }
+
+    @Test func integersOfAnyWidthAreReadExactly() throws {
+        let max128 = [UInt8](hex: "02 10 7F FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF")
+        #expect(try read(max128) { r throws(DERError) in try r.readInteger(as: Int128.self) } == .max)
+        let min128 = [UInt8](hex: "02 10 80 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00")
+        #expect(try read(min128) { r throws(DERError) in try r.readInteger(as: Int128.self) } == .min)
+        #expect(try read([0x02, 0x01, 0x80]) { r throws(DERError) in try r.readInteger(as: Int8.self) } == -128)
+        expectReadError(.integerOutOfRange, at: 0, [0x02, 0x02, 0x00, 0x80]) { r throws(DERError) in
+            try r.readInteger(as: Int8.self)
+        }
+        expectReadError(.integerOutOfRange, at: 0, [0x02, 0x02, 0xFF, 0x7F]) { r throws(DERError) in
+            try r.readInteger(as: Int8.self)
+        }
+        #expect(try read([0x02, 0x02, 0x00, 0xFF]) { r throws(DERError) in try r.readInteger(as: UInt8.self) } == 255)
     }
 
     // MARK: - Times (X.690 §11.7, §11.8; RFC 5280 §4.1.2.5)
@@ -299,8 +339,8 @@ import Testing
         ] {
             expectReadError(.invalidTime, at: 0, utcTime(text)) { r throws(DERError) in try r.readTime() }
         }
-        expectReadError(.invalidTime, at: 0, generalizedTime("21000229000000Z")) { r throws(DERError) in
-            try r.readTime()
+        for text in ["21000229000000Z", "20150922240000Z", "20150922235960Z", "20151322000000Z"] {
+            expectReadError(.invalidTime, at: 0, generalizedTime(text)) { r throws(DERError) in try r.readTime() }
         }
     }
 

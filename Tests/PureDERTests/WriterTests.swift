@@ -72,12 +72,12 @@ import Testing
 
     @Test func writtenPrimitivesReadBack() throws {
         var writer = DERWriter()
-        writer.appendSequence { seq in
+        try writer.appendSequence { seq throws(DERError) in
             seq.appendBoolean(true)
             seq.appendObjectIdentifier(OID(1, 2, 840, 113_549, 1, 1, 11))
-            seq.appendBitString(BitString(bytes: [0xA0], unusedBitCount: 5))
+            seq.appendBitString(BitString(bytes: [0xA0], unusedBitCount: 5)!)
             seq.appendGeneralizedTime(secondsSince1970: 0)
-            seq.appendString("Apple Inc.", tag: .printableString)
+            try seq.appendString("Apple Inc.", tag: .printableString)
         }
         try read(writer.bytes) { reader throws(DERError) in
             try reader.readSequence { seq throws(DERError) in
@@ -88,5 +88,12 @@ import Testing
                 #expect(try seq.readString(.printableString) == "Apple Inc.")
             }
         }
+    }
+
+    @Test func bitStringsThatDERForbidsCannotBeMade() {
+        #expect(BitString(bytes: [0xA1], unusedBitCount: 1) == nil)
+        #expect(BitString(bytes: [0xA0], unusedBitCount: 8) == nil)
+        #expect(BitString(bytes: [], unusedBitCount: 1) == nil)
+        #expect(BitString(bytes: [], unusedBitCount: 0)?.bitCount == 0)
     }
 }

@@ -49,6 +49,18 @@ import VectorSupport
         #expect(strict.err == "receipt: \(path): offset 0: indefinite length, which DER forbids\n")
     }
 
+    @Test func aCorruptBERInputReportsWhereBERFailed() throws {
+        // Indefinite SEQUENCE { INTEGER 1, BOOLEAN 07 }: DER stops at offset 0, BER at the BOOLEAN.
+        let run = runTool(["asn1", try temporaryFile([0x30, 0x80, 0x02, 0x01, 0x01, 0x01, 0x01, 0x07, 0x00, 0x00])])
+        #expect(run.status == 1)
+        #expect(
+            run.err.hasSuffix(
+                "offset 5: BOOLEAN must be one octet, 00 or FF (read as BER; as DER: offset 0: indefinite length, "
+                    + "which DER forbids)\n"
+            )
+        )
+    }
+
     @Test func appStoreReceiptsNeedNoNote() throws {
         guard let vectors = SharedVectors.available() else { return }
         let path = vectors.appendingPathComponent(Self.appStoreReceipt).path
@@ -109,6 +121,12 @@ import VectorSupport
             #expect(run.err.split(separator: "\n").count == 1)
         }
         _ = vectors
+    }
+
+    @Test func inputsLargerThanTheLimitAreRefusedUnread() {
+        let run = runTool(["asn1", "-"], stdin: [UInt8](repeating: 0x30, count: maximumInputFileSize + 1))
+        #expect(run.status == 1)
+        #expect(run.err == "receipt: -: larger than \(maximumInputFileSize) bytes, the most read\n")
     }
 
     @Test func usageErrorsExitWithTwo() {

@@ -5,8 +5,24 @@ public struct BitString: Sendable, Hashable {
     /// Unused bits at the end of the last octet, 0–7; always zero bits in DER.
     public let unusedBitCount: UInt8
 
-    /// Creates a bit string from whole octets.
-    public init(bytes: ArraySlice<UInt8>, unusedBitCount: UInt8 = 0) {
+    /// Creates a bit string of whole octets.
+    public init(bytes: ArraySlice<UInt8>) {
+        self.init(validated: bytes, unusedBitCount: 0)
+    }
+
+    /// Creates a bit string whose last octet has `unusedBitCount` unused bits, or `nil` unless that count is
+    /// 0–7 (0 for no octets) and the unused bits are zero, as DER requires (X.690 §11.2).
+    public init?(bytes: ArraySlice<UInt8>, unusedBitCount: UInt8) {
+        guard unusedBitCount <= 7 else { return nil }
+        if let last = bytes.last {
+            guard last & (UInt8(1) << unusedBitCount &- 1) == 0 else { return nil }
+        } else if unusedBitCount != 0 {
+            return nil
+        }
+        self.init(validated: bytes, unusedBitCount: unusedBitCount)
+    }
+
+    private init(validated bytes: ArraySlice<UInt8>, unusedBitCount: UInt8) {
         self.bytes = bytes
         self.unusedBitCount = unusedBitCount
     }
@@ -27,18 +43,14 @@ extension DERElement {
         guard let unused = content.first else {
             throw DERError(.invalidBitString, at: offset, "BIT STRING without its initial octet")
         }
-        guard unused <= 7 else {
-            throw DERError(.invalidBitString, at: offset, "BIT STRING with \(unused) unused bits; at most 7")
+        guard let bits = BitString(bytes: content.dropFirst(), unusedBitCount: unused) else {
+            throw DERError(
+                .invalidBitString,
+                at: offset,
+                unused > 7 ? "BIT STRING with \(unused) unused bits; at most 7" : "BIT STRING with non-zero unused bits"
+            )
         }
-        let bits = content.dropFirst()
-        if let last = bits.last {
-            guard last & (UInt8(1) << unused &- 1) == 0 else {
-                throw DERError(.invalidBitString, at: offset, "BIT STRING with non-zero padding bits")
-            }
-        } else if unused != 0 {
-            throw DERError(.invalidBitString, at: offset, "empty BIT STRING with unused bits")
-        }
-        return BitString(bytes: bits, unusedBitCount: unused)
+        return bits
     }
 }
 

@@ -12,7 +12,7 @@ extension DERElement {
     /// - UTF8String: valid UTF-8.
     /// - PrintableString: `A–Z a–z 0–9 space ' ( ) + , - . / : = ?`.
     /// - IA5String: ASCII 0x00–0x7F. VisibleString: 0x20–0x7E. NumericString: digits and space.
-    /// - BMPString: UTF-16BE without unpaired surrogates. UniversalString: UTF-32BE scalars.
+    /// - BMPString: UCS-2 big-endian, Basic Multilingual Plane only. UniversalString: UTF-32BE scalars.
     /// - T61String: each octet read as the Latin-1 character of the same value, which is what the certificates
     ///   that use it in practice mean.
     public func string(as kind: DERTag) throws(DERError) -> String {
@@ -38,7 +38,7 @@ extension DERElement {
             for byte in content { text.unicodeScalars.append(Unicode.Scalar(byte)) }
             return text
         case 30:
-            return try utf16BigEndian()
+            return try ucs2BigEndian()
         case 28:
             return try utf32BigEndian()
         default:
@@ -67,34 +67,21 @@ extension DERElement {
         return String(decoding: content, as: UTF8.self)
     }
 
-    private func utf16BigEndian() throws(DERError) -> String {
+    /// BMPString is UCS-2 (X.680 §41.4): each pair of octets is one character of the Basic Multilingual
+    /// Plane, so surrogate code units, paired or not, are refused.
+    private func ucs2BigEndian() throws(DERError) -> String {
         guard content.count % 2 == 0 else {
             throw DERError(.invalidString, at: offset, "BMPString with an odd number of octets")
         }
         var text = ""
         var index = content.startIndex
-        var pendingHigh: UInt32? = nil
         while index < content.endIndex {
             let unit = UInt32(content[index]) << 8 | UInt32(content[index + 1])
             index += 2
-            if let high = pendingHigh {
-                guard unit >= 0xDC00 && unit <= 0xDFFF,
-                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00))
-                else {
-                    throw DERError(.invalidString, at: offset, "BMPString with an unpaired surrogate")
-                }
-                text.unicodeScalars.append(scalar)
-                pendingHigh = nil
-            } else if unit >= 0xD800 && unit <= 0xDBFF {
-                pendingHigh = unit
-            } else if let scalar = Unicode.Scalar(unit) {
-                text.unicodeScalars.append(scalar)
-            } else {
-                throw DERError(.invalidString, at: offset, "BMPString with an unpaired surrogate")
+            guard let scalar = Unicode.Scalar(unit) else {
+                throw DERError(.invalidString, at: offset, "BMPString with a surrogate code unit")
             }
-        }
-        guard pendingHigh == nil else {
-            throw DERError(.invalidString, at: offset, "BMPString with an unpaired surrogate")
+            text.unicodeScalars.append(scalar)
         }
         return text
     }
@@ -122,6 +109,12 @@ extension DERReader {
     /// Reads a character string of the universal type `tag` (for example ``DERTag/utf8String``).
     public mutating func readString(_ tag: DERTag) throws(DERError) -> String {
         try readElement(tag).string()
+    }
+
+    /// Reads an IMPLICIT-tagged character string: the element has `tag`, its contents are of the universal
+    /// string type `kind` (e.g. `[1] IMPLICIT IA5String` in a GeneralName).
+    public mutating func readString(as kind: DERTag, tag: DERTag) throws(DERError) -> String {
+        try readElement(tag).string(as: kind)
     }
 
     /// Reads a character string of any supported universal type, returning its tag and its text: the

@@ -17,32 +17,25 @@ extension DERElement {
         return bytes
     }
 
-    /// The contents as an INTEGER that fits `T` exactly.
+    /// The contents as an INTEGER that fits `T` exactly (`Int64`, `UInt8`, `Int128`, …).
     public func integer<T: FixedWidthInteger>(as type: T.Type = T.self) throws(DERError) -> T {
         let bytes = try integerBytes()
-        let negative = bytes.first.map { $0 & 0x80 != 0 } ?? false
-        if negative {
-            guard T.isSigned, bytes.count <= 8 else {
-                throw DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
-            }
-            var value: Int64 = -1
-            for byte in bytes { value = value << 8 | Int64(byte) }
-            guard let exact = T(exactly: value) else {
-                throw DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
-            }
-            return exact
+        let outOfRange = DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
+        let maximumOctets = T.bitWidth / 8
+        if let first = bytes.first, first & 0x80 != 0 {
+            // Negative: sign-extend from all ones.
+            guard T.isSigned, bytes.count <= maximumOctets else { throw outOfRange }
+            var value = ~T.zero
+            for byte in bytes { value = value << 8 | T(truncatingIfNeeded: byte) }
+            return value
         }
         // A leading zero octet only marks the value non-negative.
         let magnitude = bytes.first == 0 ? bytes.dropFirst() : bytes
-        guard magnitude.count <= 8 else {
-            throw DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
-        }
-        var value: UInt64 = 0
-        for byte in magnitude { value = value << 8 | UInt64(byte) }
-        guard let exact = T(exactly: value) else {
-            throw DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
-        }
-        return exact
+        guard magnitude.count <= maximumOctets else { throw outOfRange }
+        var value = T.zero
+        for byte in magnitude { value = value << 8 | T(truncatingIfNeeded: byte) }
+        guard value >= T.zero else { throw outOfRange }  // a signed T's sign bit was set
+        return value
     }
 }
 

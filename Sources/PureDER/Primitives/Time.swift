@@ -2,17 +2,17 @@
 /// library's time, an integer count of seconds since 1970-01-01T00:00:00Z. No time zones, no leap seconds.
 public struct UTCDateTime: Sendable, Hashable {
     /// The year, 0–9999.
-    public var year: Int
+    public private(set) var year: Int
     /// The month, 1–12.
-    public var month: Int
+    public private(set) var month: Int
     /// The day of the month, 1–31.
-    public var day: Int
+    public private(set) var day: Int
     /// The hour, 0–23.
-    public var hour: Int
+    public private(set) var hour: Int
     /// The minute, 0–59.
-    public var minute: Int
+    public private(set) var minute: Int
     /// The second, 0–59.
-    public var second: Int
+    public private(set) var second: Int
 
     /// 1970-01-01T00:00:00Z.
     public static let epoch = UTCDateTime(validYear: 1970)

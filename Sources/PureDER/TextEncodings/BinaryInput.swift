@@ -19,10 +19,15 @@ public enum BinaryInput {
     }
 
     /// Recognises and decodes `input`:
+    /// - bytes that parse as one complete DER or BER element: binary, as they are (even when every byte
+    ///   happens to be a base64 character);
     /// - starting, after optional whitespace, with `-----BEGIN `: the first PEM block;
     /// - made only of base64 characters, padding and whitespace: base64;
-    /// - anything else: raw bytes. (DER starting 0x30 0x82 cannot be base64: 0x82 is not ASCII.)
+    /// - anything else: binary, for the caller's parser to reject with an offset.
     public static func decode(_ input: [UInt8]) throws(DecodingError) -> (bytes: [UInt8], format: Format) {
+        if (try? DERTree(parsing: input, rules: .ber)) != nil {
+            return (input, .binary)
+        }
         let text = input.drop(while: Base64.isWhitespace)
         if text.starts(with: Array("-----BEGIN ".utf8)) {
             return try decodePEM(text)
