@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Side-by-side benchmarks of this package against its peers. A separate package, so that the library itself
+// stays dependency-free. Run everything with ./run.sh (it also measures the OpenSSL command line).
+let package = Package(
+    name: "pure-receipt-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "pure-receipt", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "HashBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PureCrypto", package: "pure-receipt"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/HashBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
