@@ -12,6 +12,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "pure-receipt",
+    // UInt128, which keeps the Montgomery carries branch-free, needs these on Apple platforms (docs/crypto.md).
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "PureDER", targets: ["PureDER"]),
         .library(name: "PureCrypto", targets: ["PureCrypto"]),
@@ -58,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureCryptoTests",
-            dependencies: ["PureCrypto", "VectorSupport"],
+            dependencies: ["PureCrypto", "PureDER", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

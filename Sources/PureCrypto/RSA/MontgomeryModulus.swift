@@ -1,0 +1,314 @@
+// Montgomery arithmetic modulo an odd RSA modulus (Montgomery 1985; the CIOS variant of Koç, Acar and Kaliski
+// 1996), in 64-bit limbs, least significant first.
+//
+// Carries are kept in `UInt128` sums rather than in `Bool` overflow flags: flags compile to data-dependent
+// branches, which ran several times slower on varied inputs (docs/PERFORMANCE.md).
+
+/// An odd modulus n > 1 with what Montgomery multiplication needs precomputed once: −n⁻¹ mod 2⁶⁴ and
+/// R² mod n, where R = 2^(64·k) for k limbs. One value serves every operation with the same key.
+struct MontgomeryModulus: Sendable {
+    /// n, k limbs, least significant first; the top limb is non-zero.
+    let limbs: [UInt64]
+    /// −n⁻¹ mod 2⁶⁴.
+    let inverse: UInt64
+    /// R² mod n, k limbs.
+    let rSquared: [UInt64]
+    /// The length of n in bytes, without leading zeros.
+    let byteCount: Int
+
+    /// k, the number of limbs.
+    var limbCount: Int { limbs.count }
+
+    /// Precomputes for the big-endian `modulus`, or returns `nil` unless it is odd and greater than 1.
+    init?(modulus: ArraySlice<UInt8>) {
+        let magnitude = modulus.drop { $0 == 0 }
+        guard let last = magnitude.last, last & 1 == 1, magnitude.count > 1 || last > 1 else { return nil }
+        let limbs = Self.limbs(bigEndian: magnitude, count: (magnitude.count + 7) / 8)
+        self.limbs = limbs
+        self.byteCount = magnitude.count
+        // Newton's iteration doubles the correct low bits of n⁻¹ each step: 1 → 2 → 4 → … → 64 (an odd n
+        // is its own inverse modulo 8, so starting from n gives 3 correct bits).
+        var inverse = limbs[0]
+        for _ in 0..<5 { inverse = inverse &* (2 &- limbs[0] &* inverse) }
+        self.inverse = 0 &- inverse
+        self.rSquared = Self.rSquared(modulo: limbs)
+    }
+
+    /// base^exponent mod n, big-endian, exactly ``byteCount`` bytes. `base` is big-endian, at most
+    /// ``byteCount`` bytes (any value below R works); `exponent` big-endian, any length.
+    func power(_ base: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>) -> [UInt8] {
+        precondition(base.drop { $0 == 0 }.count <= limbCount * 8, "base wider than the modulus")
+        let k = limbCount
+        let baseLimbs = Self.limbs(bigEndian: base.drop { $0 == 0 }, count: k)
+        var result = [UInt64](repeating: 0, count: k)
+        baseLimbs.withUnsafeBufferPointer { baseBuffer in
+            result.withUnsafeMutableBufferPointer { resultBuffer in
+                withWorkspace { workspace in
+                    power(baseBuffer, exponent: exponent, into: resultBuffer, workspace: workspace)
+                }
+            }
+        }
+        var bytes = [UInt8](repeating: 0, count: byteCount)
+        for index in 0..<byteCount {
+            bytes[byteCount - 1 - index] = UInt8(truncatingIfNeeded: result[index / 8] >> (8 * UInt64(index % 8)))
+        }
+        return bytes
+    }
+
+    // MARK: - Working storage
+
+    /// Limbs of scratch space that ``power(_:exponent:into:workspace:)`` needs: 784 bytes for RSA-2048, under
+    /// the 1 KiB that the standard library keeps on the stack.
+    var workspaceLimbCount: Int { 3 * limbCount + 2 }
+
+    /// Runs `body` with uninitialised scratch space of ``workspaceLimbCount`` limbs, on the stack where the
+    /// standard library can put it, so that a verification allocates nothing on the heap.
+    func withWorkspace<Result>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: workspaceLimbCount) { workspace in
+            workspace.initialize(repeating: 0)
+            return body(workspace)
+        }
+    }
+
+    // MARK: - Exponentiation
+
+    /// result = base^exponent mod n, all k-limb values; `base` below R. Left-to-right square-and-multiply in
+    /// the Montgomery domain, starting at the exponent's top set bit (public exponents only: the running time
+    /// depends on the exponent).
+    func power(
+        _ base: UnsafeBufferPointer<UInt64>,
+        exponent: ArraySlice<UInt8>,
+        into result: UnsafeMutableBufferPointer<UInt64>,
+        workspace: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        let k = limbCount
+        guard let resultBase = result.baseAddress, let baseAddress = base.baseAddress,
+            let space = workspace.baseAddress
+        else { return }
+        let baseMontgomery = space
+        let scratch = space + k  // 2k + 2 limbs
+        rSquared.withUnsafeBufferPointer { rSquared in
+            limbs.withUnsafeBufferPointer { modulus in
+                guard let rSquared = rSquared.baseAddress, let modulus = modulus.baseAddress else { return }
+                func multiply(
+                    _ a: UnsafePointer<UInt64>,
+                    _ b: UnsafePointer<UInt64>,
+                    _ out: UnsafeMutablePointer<UInt64>
+                ) {
+                    Self.montgomeryMultiply(
+                        a,
+                        b,
+                        into: out,
+                        scratch: scratch,
+                        modulus: modulus,
+                        count: k,
+                        inverse: inverse
+                    )
+                }
+                func square(_ a: UnsafeMutablePointer<UInt64>) {
+                    Self.montgomerySquare(a, scratch: scratch, modulus: modulus, count: k, inverse: inverse)
+                }
+                // x·R mod n; the accumulator starts at x·R at the exponent's top set bit (1·R for a zero exponent).
+                multiply(baseAddress, rSquared, baseMontgomery)
+                var started = false
+                for byte in exponent {
+                    var bit: UInt8 = 0x80
+                    while bit != 0 {
+                        if started {
+                            square(resultBase)
+                            if byte & bit != 0 { multiply(resultBase, baseMontgomery, resultBase) }
+                        } else if byte & bit != 0 {
+                            resultBase.update(from: baseMontgomery, count: k)
+                            started = true
+                        }
+                        bit >>= 1
+                    }
+                }
+                // Out of the Montgomery domain: a·R⁻¹, a reduction alone. (A zero exponent leaves 1·R = R²·R⁻¹.)
+                func reduce(_ a: UnsafePointer<UInt64>) {
+                    scratch.update(from: a, count: k)
+                    (scratch + k).update(repeating: 0, count: k + 1)
+                    Self.montgomeryReduce(scratch, into: resultBase, modulus: modulus, count: k, inverse: inverse)
+                }
+                if !started { reduce(rSquared) }
+                reduce(resultBase)
+            }
+        }
+    }
+
+    /// out = a·b·R⁻¹ mod n for a·b < n·R (so any a < R with b < n), CIOS. `out` may alias `a` or `b`: they
+    /// are read before it is written. `scratch` holds k + 2 limbs.
+    @inline(__always)
+    static func montgomeryMultiply(
+        _ a: UnsafePointer<UInt64>,
+        _ b: UnsafePointer<UInt64>,
+        into out: UnsafeMutablePointer<UInt64>,
+        scratch t: UnsafeMutablePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>,
+        count k: Int,
+        inverse: UInt64
+    ) {
+        t.update(repeating: 0, count: k + 2)
+        for i in 0..<k {
+            // t += a · b[i]
+            let bi = UInt128(b[i])
+            var carry: UInt64 = 0
+            for j in 0..<k {
+                let sum = UInt128(a[j]) &* bi &+ UInt128(t[j]) &+ UInt128(carry)
+                t[j] = UInt64(truncatingIfNeeded: sum)
+                carry = UInt64(truncatingIfNeeded: sum &>> 64)
+            }
+            var top = UInt128(t[k]) &+ UInt128(carry)
+            t[k] = UInt64(truncatingIfNeeded: top)
+            t[k + 1] = UInt64(truncatingIfNeeded: top &>> 64)
+            // t = (t + m·n) / 2⁶⁴, with m chosen so that the low limb cancels.
+            let m = UInt128(t[0] &* inverse)
+            var sum = m &* UInt128(n[0]) &+ UInt128(t[0])
+            carry = UInt64(truncatingIfNeeded: sum &>> 64)
+            for j in 1..<k {
+                sum = m &* UInt128(n[j]) &+ UInt128(t[j]) &+ UInt128(carry)
+                t[j - 1] = UInt64(truncatingIfNeeded: sum)
+                carry = UInt64(truncatingIfNeeded: sum &>> 64)
+            }
+            top = UInt128(t[k]) &+ UInt128(carry)
+            t[k - 1] = UInt64(truncatingIfNeeded: top)
+            t[k] = t[k + 1] &+ UInt64(truncatingIfNeeded: top &>> 64)
+        }
+        // t < 2n: subtract n once if t ≥ n, choosing by mask rather than by branch.
+        var borrow: UInt64 = 0
+        for j in 0..<k {
+            let difference = UInt128(t[j]) &- UInt128(n[j]) &- UInt128(borrow)
+            out[j] = UInt64(truncatingIfNeeded: difference)
+            borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
+        }
+        // t < n exactly when the subtraction borrowed past t's top limb.
+        let keep = 0 &- (borrow & ~t[k] & 1)
+        for j in 0..<k { out[j] = (t[j] & keep) | (out[j] & ~keep) }
+    }
+
+    /// a = a²·R⁻¹ mod n for a < n: the square computed once per pair of limbs (each cross product a[i]·a[j]
+    /// is formed once and doubled), then reduced. `scratch` holds 2k + 1 limbs.
+    @inline(__always)
+    static func montgomerySquare(
+        _ a: UnsafeMutablePointer<UInt64>,
+        scratch t: UnsafeMutablePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>,
+        count k: Int,
+        inverse: UInt64
+    ) {
+        t.update(repeating: 0, count: 2 * k + 1)
+        // Cross products a[i]·a[j], i < j.
+        for i in 0..<k {
+            let ai = UInt128(a[i])
+            var carry: UInt64 = 0
+            for j in (i + 1)..<k {
+                let sum = ai &* UInt128(a[j]) &+ UInt128(t[i + j]) &+ UInt128(carry)
+                t[i + j] = UInt64(truncatingIfNeeded: sum)
+                carry = UInt64(truncatingIfNeeded: sum &>> 64)
+            }
+            t[i + k] = carry
+        }
+        // Double them, and add the squares a[i]² on the diagonal.
+        var shiftedOut: UInt64 = 0
+        var carry: UInt64 = 0
+        for i in 0..<k {
+            let low = t[2 * i]
+            let high = t[2 * i + 1]
+            let square = UInt128(a[i]) &* UInt128(a[i])
+            var sum = UInt128(low << 1 | shiftedOut) &+ UInt128(UInt64(truncatingIfNeeded: square)) &+ UInt128(carry)
+            t[2 * i] = UInt64(truncatingIfNeeded: sum)
+            sum = UInt128(high << 1 | low >> 63) &+ (square &>> 64) &+ (sum &>> 64)
+            t[2 * i + 1] = UInt64(truncatingIfNeeded: sum)
+            carry = UInt64(truncatingIfNeeded: sum &>> 64)
+            shiftedOut = high >> 63
+        }
+        t[2 * k] = 0
+        montgomeryReduce(t, into: a, modulus: n, count: k, inverse: inverse)
+    }
+
+    /// out = t·R⁻¹ mod n for a 2k-limb t < n·R (Montgomery's REDC), then one conditional subtraction.
+    /// `t` has 2k + 1 limbs, the last zero, and is overwritten.
+    @inline(__always)
+    static func montgomeryReduce(
+        _ t: UnsafeMutablePointer<UInt64>,
+        into out: UnsafeMutablePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>,
+        count k: Int,
+        inverse: UInt64
+    ) {
+        var overflow: UInt64 = 0
+        for i in 0..<k {
+            let m = UInt128(t[i] &* inverse)
+            var carry: UInt64 = 0
+            for j in 0..<k {
+                let sum = m &* UInt128(n[j]) &+ UInt128(t[i + j]) &+ UInt128(carry)
+                t[i + j] = UInt64(truncatingIfNeeded: sum)
+                carry = UInt64(truncatingIfNeeded: sum &>> 64)
+            }
+            let sum = UInt128(t[i + k]) &+ UInt128(carry) &+ UInt128(overflow)
+            t[i + k] = UInt64(truncatingIfNeeded: sum)
+            overflow = UInt64(truncatingIfNeeded: sum &>> 64)
+        }
+        // The result t[k..<2k] plus `overflow` as its top limb is below 2n.
+        let result = t + k
+        var borrow: UInt64 = 0
+        for j in 0..<k {
+            let difference = UInt128(result[j]) &- UInt128(n[j]) &- UInt128(borrow)
+            out[j] = UInt64(truncatingIfNeeded: difference)
+            borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
+        }
+        let keep = 0 &- (borrow & ~overflow & 1)
+        for j in 0..<k { out[j] = (result[j] & keep) | (out[j] & ~keep) }
+    }
+
+    // MARK: - Set-up helpers
+
+    /// Big-endian bytes as `count` little-endian limbs; the bytes must fit.
+    static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [UInt64] {
+        var limbs = [UInt64](repeating: 0, count: count)
+        var shift: UInt64 = 0
+        var index = 0
+        for byte in bytes.reversed() {
+            limbs[index] |= UInt64(byte) << shift
+            shift += 8
+            if shift == 64 {
+                shift = 0
+                index += 1
+            }
+        }
+        return limbs
+    }
+
+    /// R² mod n by doubling 1 modulo n, 2·64·k times: slow (quadratic in k), but once per key.
+    private static func rSquared(modulo n: [UInt64]) -> [UInt64] {
+        let k = n.count
+        var x = [UInt64](repeating: 0, count: k)
+        x[0] = 1
+        for _ in 0..<(128 * k) {
+            // x = 2x, then subtract n if the result reached n (x < n before, so 2x < 2n).
+            var carry: UInt64 = 0
+            for j in 0..<k {
+                let next = x[j] >> 63
+                x[j] = x[j] << 1 | carry
+                carry = next
+            }
+            var isAtLeastN = carry == 1
+            if !isAtLeastN {
+                isAtLeastN = true
+                for j in stride(from: k - 1, through: 0, by: -1) where x[j] != n[j] {
+                    isAtLeastN = x[j] > n[j]
+                    break
+                }
+            }
+            if isAtLeastN {
+                var borrow: UInt64 = 0
+                for j in 0..<k {
+                    let difference = UInt128(x[j]) &- UInt128(n[j]) &- UInt128(borrow)
+                    x[j] = UInt64(truncatingIfNeeded: difference)
+                    borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
+                }
+            }
+        }
+        return x
+    }
+}

@@ -1,0 +1,141 @@
+// RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) by encode-and-compare: the expected encoded message
+// 00 01 FF…FF 00 ‖ DigestInfo is compared whole with sᵉ mod n. The padding is never parsed, so no
+// malleability of its parsing (BER lengths, garbage after the digest, short padding) can creep in.
+
+extension RSAPublicKey {
+    /// Whether `signature` is this key's signature of `message` under `padding`; the message is hashed with
+    /// the padding's digest algorithm. Never throws or traps: anything malformed is simply not valid.
+    @inlinable
+    public func isValidSignature<Signature: Collection<UInt8>, Message: Collection<UInt8>>(
+        _ signature: Signature,
+        for message: Message,
+        padding: RSASignaturePadding
+    ) -> Bool {
+        // Inlined so that the caller's collections become buffers here, and the work below is not generic.
+        withContiguousBytes(signature) { signature in
+            withContiguousBytes(message) { message in
+                isValidSignature(signature, message: message, padding: padding)
+            }
+        }
+    }
+
+    /// Whether `signature` is this key's signature of a message whose digest, under the padding's digest
+    /// algorithm, is `digest`. A digest of the wrong length is not valid.
+    @inlinable
+    public func isValidSignature<Signature: Collection<UInt8>, Digest: Collection<UInt8>>(
+        _ signature: Signature,
+        forDigest digest: Digest,
+        padding: RSASignaturePadding
+    ) -> Bool {
+        withContiguousBytes(signature) { signature in
+            withContiguousBytes(digest) { digest in
+                isValidSignature(signature, digest: digest, padding: padding)
+            }
+        }
+    }
+
+    @usableFromInline
+    func isValidSignature(
+        _ signature: UnsafeRawBufferPointer,
+        message: UnsafeRawBufferPointer,
+        padding: RSASignaturePadding
+    ) -> Bool {
+        switch padding.scheme {
+        case .pkcs1v15(let algorithm):
+            return algorithm.withDigest(of: message) { digest in
+                verifyPKCS1v15(signature, digest: digest, algorithm: algorithm)
+            }
+        }
+    }
+
+    @usableFromInline
+    func isValidSignature(
+        _ signature: UnsafeRawBufferPointer,
+        digest: UnsafeRawBufferPointer,
+        padding: RSASignaturePadding
+    ) -> Bool {
+        switch padding.scheme {
+        case .pkcs1v15(let algorithm):
+            return verifyPKCS1v15(signature, digest: digest, algorithm: algorithm)
+        }
+    }
+
+    /// RFC 8017 §8.2.2 steps 1–4 with EMSA-PKCS1-v1_5 (§9.2).
+    private func verifyPKCS1v15(
+        _ signature: UnsafeRawBufferPointer,
+        digest: UnsafeRawBufferPointer,
+        algorithm: RSADigestAlgorithm
+    ) -> Bool {
+        let byteCount = modulus.byteCount
+        let k = modulus.limbCount
+        let prefix = algorithm.digestInfoPrefix
+        let digestInfoLength = prefix.count + digest.count
+        // §8.2.2 step 1: the signature is exactly as long as the modulus. §9.2 step 3: room for at least
+        // eight octets of 0xFF padding.
+        guard signature.count == byteCount, digest.count == algorithm.digestByteCount,
+            byteCount >= digestInfoLength + 11
+        else { return false }
+
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * k) { values in
+            values.initialize(repeating: 0)
+            let s = UnsafeMutableBufferPointer(rebasing: values[0..<k])
+            let m = UnsafeMutableBufferPointer(rebasing: values[k..<(2 * k)])
+            // OS2IP, big-endian bytes into little-endian limbs.
+            var position = byteCount
+            for byte in signature {
+                position -= 1
+                s[position / 8] |= UInt64(byte) << (8 * UInt64(position % 8))
+            }
+            // §5.2.2 step 1: the representative must be below n.
+            guard isBelowModulus(UnsafeBufferPointer(s)) else { return false }
+            modulus.withWorkspace { workspace in
+                modulus.power(UnsafeBufferPointer(s), exponent: exponent[...], into: m, workspace: workspace)
+            }
+            // Compare every byte of EM = 00 01 FF…FF 00 ‖ prefix ‖ digest with I2OSP(m), without early exit.
+            let separator = byteCount - digestInfoLength - 1
+            var difference: UInt8 = 0
+            for index in 0..<byteCount {
+                let expected: UInt8
+                if index == 0 {
+                    expected = 0x00
+                } else if index == 1 {
+                    expected = 0x01
+                } else if index < separator {
+                    expected = 0xFF
+                } else if index == separator {
+                    expected = 0x00
+                } else if index < separator + 1 + prefix.count {
+                    expected = prefix[index - separator - 1]
+                } else {
+                    expected = digest[index - separator - 1 - prefix.count]
+                }
+                let fromEnd = byteCount - 1 - index
+                let actual = UInt8(truncatingIfNeeded: m[fromEnd / 8] >> (8 * UInt64(fromEnd % 8)))
+                difference |= actual ^ expected
+            }
+            return difference == 0
+        }
+    }
+
+    /// Whether the k-limb value is below the modulus.
+    private func isBelowModulus(_ value: UnsafeBufferPointer<UInt64>) -> Bool {
+        for index in stride(from: modulus.limbCount - 1, through: 0, by: -1) where value[index] != modulus.limbs[index]
+        {
+            return value[index] < modulus.limbs[index]
+        }
+        return false
+    }
+}
+
+/// Runs `body` over the bytes of `bytes`: in place when the collection is contiguous (arrays, slices,
+/// buffers), through a copy otherwise.
+@inlinable
+func withContiguousBytes<Bytes: Collection<UInt8>, Result>(
+    _ bytes: Bytes,
+    _ body: (UnsafeRawBufferPointer) -> Result
+) -> Result {
+    if let result = bytes.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
+        return result
+    }
+    return Array(bytes).withUnsafeBytes(body)
+}
