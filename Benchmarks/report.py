@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns the raw results of run.sh into docs/performance.json and docs/PERFORMANCE.md.
 
-Input: the JMH JSON that the benchmark plugin wrote, and openssl.txt ("algorithm bytes tier 1234.56k").
+Input: the JMH JSON that the benchmark plugin wrote, and openssl.txt ("benchmark implementation value unit").
 Every value is higher-is-better: MB/s (10^6 bytes per second) for hashes, ops/s for operations.
 """
 import datetime
@@ -37,9 +37,8 @@ for path in glob.glob(str(results / "*.jmh.json")):
                 mallocs[(benchmark, implementation)] = metric["scorePercentiles"]["50.0"]
 
 for line in open(results / "openssl.txt"):
-    algorithm, size, tier, value = line.split()
-    name = f"{algorithm}-{'1MiB' if size == '1048576' else size + 'B'}"
-    rows.append((name, f"openssl-{tier}", float(value.rstrip("k")) / 1000, "MB/s"))
+    benchmark, implementation, value, unit = line.split()
+    rows.append((benchmark, implementation, float(value), unit))
 
 rows.sort()
 json.dump([{"benchmark": b, "implementation": i, "value": round(v, 2), "unit": u} for b, i, v, u in rows],
@@ -56,7 +55,7 @@ cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.start
 by_benchmark = {}
 for b, i, v, u in rows:
     by_benchmark.setdefault(b, {})[i] = (v, u)
-peers = ["swift-crypto", "openssl-scalar", "openssl-native"]
+peers = ["swift-crypto", "openssl-scalar", "openssl-native", "attaswift-bigint"]
 
 lines = [
     "# Performance",
@@ -70,8 +69,9 @@ lines = [
     f"- Toolchain: {command('swift', '--version')}",
     f"- OpenSSL: {command('openssl', 'version')}",
     "",
-    "| benchmark | this | swift-crypto | OpenSSL scalar | OpenSSL native | × swift-crypto | × OpenSSL scalar | × OpenSSL native |",
-    "|---|---|---|---|---|---|---|---|",
+    "| benchmark | this | swift-crypto | OpenSSL scalar | OpenSSL native | attaswift/BigInt | × swift-crypto "
+    "| × OpenSSL scalar | × OpenSSL native | × attaswift/BigInt |",
+    "|---|---|---|---|---|---|---|---|---|---|",
 ]
 for benchmark, values in by_benchmark.items():
     this = values.get("this")
@@ -82,7 +82,8 @@ for benchmark, values in by_benchmark.items():
         cells.append(f"{value[0]:,.1f}" if value else "—")
         ratios.append(f"{this[0] / value[0]:.2f}×" if this and value else "—")
     lines.append(f"| {benchmark} | " + " | ".join(cells + ratios) + " |")
-lines += ["", "Allocations per measured iteration (median; a 64-byte iteration hashes 1,000 messages):", "",
+lines += ["", "Allocations per measured iteration (median; a 64-byte hash iteration hashes 1,000 messages, an RSA "
+          "iteration verifies one signature):", "",
           "| benchmark | implementation | mallocs |", "|---|---|---|"]
 lines += [f"| {b} | {i} | {m:,.0f} |" for (b, i), m in sorted(mallocs.items())]
 lines += ["", open(docs / "performance-notes.md").read().rstrip() if (docs / "performance-notes.md").exists() else ""]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs every benchmark in release mode, measures the OpenSSL command line at its native and scalar
-# tiers on the same sizes, and writes docs/performance.json and docs/PERFORMANCE.md. About 5 minutes here.
+# tiers on the same sizes, and writes docs/performance.json and docs/PERFORMANCE.md. About 4 minutes here
+# after the first build.
 #   Benchmarks/run.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -15,15 +16,26 @@ swift package --allow-writing-to-package-directory benchmark --format jmh --path
     2>&1 | grep -vE '^\s*$' | tail -n 5
 
 echo "== OpenSSL command line"
-# The scalar tier masks SHA extensions, AVX/AVX2/SSSE3 and friends: OpenSSL's integer-only code paths.
+# Lines of "benchmark implementation value unit". The scalar tier masks SHA extensions, AVX/AVX2/SSSE3 and
+# friends: OpenSSL's integer-only code paths. `openssl speed -evp` reports thousands of bytes per second.
 scalar_mask='~0x10000A0000000000:~0xF02B0128'
+hash_speed() {  # algorithm bytes tier
+    # Set the mask only for the scalar tier: an empty OPENSSL_ia32cap would disable every extension.
+    local run=(openssl)
+    [[ $3 == scalar ]] && run=(env "OPENSSL_ia32cap=$scalar_mask" openssl)
+    "${run[@]}" speed -bytes "$2" -seconds 3 -evp "$1" 2>/dev/null | awk -v a="$1" -v b="$2" -v t="$3" \
+        '$1 == a { size = (b == 1048576 ? "1MiB" : b "B"); v = $NF; sub(/k$/, "", v); print a "-" size, "openssl-" t, v / 1000, "MB/s" }'
+}
 for algorithm in sha1 sha256 sha512; do
     for bytes in 1048576 64; do
-        openssl speed -bytes "$bytes" -seconds 3 -evp "$algorithm" 2>/dev/null \
-            | awk -v a="$algorithm" -v b="$bytes" -v t=native '$1 == a { print a, b, t, $NF }' >> "$results/openssl.txt"
-        OPENSSL_ia32cap="$scalar_mask" openssl speed -bytes "$bytes" -seconds 3 -evp "$algorithm" 2>/dev/null \
-            | awk -v a="$algorithm" -v b="$bytes" -v t=scalar '$1 == a { print a, b, t, $NF }' >> "$results/openssl.txt"
+        hash_speed "$algorithm" "$bytes" native >> "$results/openssl.txt"
+        hash_speed "$algorithm" "$bytes" scalar >> "$results/openssl.txt"
     done
+done
+for bits in 2048 4096; do
+    openssl speed -seconds 3 "rsa$bits" 2>/dev/null \
+        | awk -v b="$bits" '$1 == "rsa" && $2 == b { print "rsa" b "-verify", "openssl-native", $NF, "ops/s" }' \
+        >> "$results/openssl.txt"
 done
 
 echo "== Report"
