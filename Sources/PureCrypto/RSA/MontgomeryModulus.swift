@@ -200,13 +200,14 @@ struct MontgomeryModulus: Sendable {
         // Cross products a[i]·a[j], i < j.
         for i in 0..<k {
             let ai = UInt128(a[i])
+            let row = t + i
             var carry: UInt64 = 0
-            for j in (i + 1)..<k {
-                let sum = ai &* UInt128(a[j]) &+ UInt128(t[i + j]) &+ UInt128(carry)
-                t[i + j] = UInt64(truncatingIfNeeded: sum)
+            for j in (i &+ 1)..<k {
+                let sum = ai &* UInt128(a[j]) &+ UInt128(row[j]) &+ UInt128(carry)
+                row[j] = UInt64(truncatingIfNeeded: sum)
                 carry = UInt64(truncatingIfNeeded: sum &>> 64)
             }
-            t[i + k] = carry
+            row[k] = carry
         }
         // Double them, and add the squares a[i]² on the diagonal.
         var shiftedOut: UInt64 = 0
@@ -238,15 +239,16 @@ struct MontgomeryModulus: Sendable {
     ) {
         var overflow: UInt64 = 0
         for i in 0..<k {
-            let m = UInt128(t[i] &* inverse)
+            let row = t + i
+            let m = UInt128(row[0] &* inverse)
             var carry: UInt64 = 0
             for j in 0..<k {
-                let sum = m &* UInt128(n[j]) &+ UInt128(t[i + j]) &+ UInt128(carry)
-                t[i + j] = UInt64(truncatingIfNeeded: sum)
+                let sum = m &* UInt128(n[j]) &+ UInt128(row[j]) &+ UInt128(carry)
+                row[j] = UInt64(truncatingIfNeeded: sum)
                 carry = UInt64(truncatingIfNeeded: sum &>> 64)
             }
-            let sum = UInt128(t[i + k]) &+ UInt128(carry) &+ UInt128(overflow)
-            t[i + k] = UInt64(truncatingIfNeeded: sum)
+            let sum = UInt128(row[k]) &+ UInt128(carry) &+ UInt128(overflow)
+            row[k] = UInt64(truncatingIfNeeded: sum)
             overflow = UInt64(truncatingIfNeeded: sum &>> 64)
         }
         // The result t[k..<2k] plus `overflow` as its top limb is below 2n.
