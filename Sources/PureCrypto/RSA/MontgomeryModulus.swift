@@ -174,16 +174,8 @@ struct MontgomeryModulus: Sendable {
             t[k - 1] = UInt64(truncatingIfNeeded: top)
             t[k] = t[k + 1] &+ UInt64(truncatingIfNeeded: top &>> 64)
         }
-        // t < 2n: subtract n once if t ≥ n, choosing by mask rather than by branch.
-        var borrow: UInt64 = 0
-        for j in 0..<k {
-            let difference = UInt128(t[j]) &- UInt128(n[j]) &- UInt128(borrow)
-            out[j] = UInt64(truncatingIfNeeded: difference)
-            borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
-        }
-        // t < n exactly when the subtraction borrowed past t's top limb.
-        let keep = 0 &- (borrow & ~t[k] & 1)
-        for j in 0..<k { out[j] = (t[j] & keep) | (out[j] & ~keep) }
+        // t < 2n, with t[k] its top limb: subtract n once if t ≥ n.
+        subtractModulusIfNeeded(t, top: t[k], modulus: n, count: k, into: out)
     }
 
     /// a = a²·R⁻¹ mod n for a < n: the square computed once per pair of limbs (each cross product a[i]·a[j]
@@ -252,15 +244,28 @@ struct MontgomeryModulus: Sendable {
             overflow = UInt64(truncatingIfNeeded: sum &>> 64)
         }
         // The result t[k..<2k] plus `overflow` as its top limb is below 2n.
-        let result = t + k
+        subtractModulusIfNeeded(t + k, top: overflow, modulus: n, count: k, into: out)
+    }
+
+    /// out = value − n if value ≥ n, else value, for a value below 2n held in k limbs plus `top` (0 or 1)
+    /// above them. The choice is made by mask, not by branch. `out` must not overlap `value`.
+    @inline(__always)
+    static func subtractModulusIfNeeded(
+        _ value: UnsafePointer<UInt64>,
+        top: UInt64,
+        modulus n: UnsafePointer<UInt64>,
+        count k: Int,
+        into out: UnsafeMutablePointer<UInt64>
+    ) {
         var borrow: UInt64 = 0
         for j in 0..<k {
-            let difference = UInt128(result[j]) &- UInt128(n[j]) &- UInt128(borrow)
+            let difference = UInt128(value[j]) &- UInt128(n[j]) &- UInt128(borrow)
             out[j] = UInt64(truncatingIfNeeded: difference)
             borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
         }
-        let keep = 0 &- (borrow & ~overflow & 1)
-        for j in 0..<k { out[j] = (result[j] & keep) | (out[j] & ~keep) }
+        // value < n exactly when the subtraction borrowed past the top limb.
+        let keep = 0 &- (borrow & ~top & 1)
+        for j in 0..<k { out[j] = (value[j] & keep) | (out[j] & ~keep) }
     }
 
     // MARK: - Set-up helpers
@@ -286,28 +291,22 @@ struct MontgomeryModulus: Sendable {
         let k = n.count
         var x = [UInt64](repeating: 0, count: k)
         x[0] = 1
+        var doubled = [UInt64](repeating: 0, count: k)
         for _ in 0..<(128 * k) {
-            // x = 2x, then subtract n if the result reached n (x < n before, so 2x < 2n).
+            // 2x < 2n, since x < n: double, then subtract n if that reached it.
             var carry: UInt64 = 0
             for j in 0..<k {
-                let next = x[j] >> 63
-                x[j] = x[j] << 1 | carry
-                carry = next
+                doubled[j] = x[j] << 1 | carry
+                carry = x[j] >> 63
             }
-            var isAtLeastN = carry == 1
-            if !isAtLeastN {
-                isAtLeastN = true
-                for j in stride(from: k - 1, through: 0, by: -1) where x[j] != n[j] {
-                    isAtLeastN = x[j] > n[j]
-                    break
-                }
-            }
-            if isAtLeastN {
-                var borrow: UInt64 = 0
-                for j in 0..<k {
-                    let difference = UInt128(x[j]) &- UInt128(n[j]) &- UInt128(borrow)
-                    x[j] = UInt64(truncatingIfNeeded: difference)
-                    borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
+            doubled.withUnsafeBufferPointer { doubled in
+                x.withUnsafeMutableBufferPointer { x in
+                    n.withUnsafeBufferPointer { n in
+                        guard let doubled = doubled.baseAddress, let x = x.baseAddress, let n = n.baseAddress else {
+                            return
+                        }
+                        subtractModulusIfNeeded(doubled, top: carry, modulus: n, count: k, into: x)
+                    }
                 }
             }
         }
