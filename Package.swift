@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .library(name: "PureDER", targets: ["PureDER"]),
         .library(name: "PureCrypto", targets: ["PureCrypto"]),
+        .library(name: "PureX509", targets: ["PureX509"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
     ],
     targets: [
@@ -29,9 +30,14 @@ let package = Package(
             dependencies: ["PureDER"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "PureX509",
+            dependencies: ["PureDER", "PureCrypto"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "ReceiptTool",
-            dependencies: ["PureDER", "PureCrypto"],
+            dependencies: ["PureDER", "PureCrypto", "PureX509"],
             swiftSettings: strictSettings
         ),
         // Fuzzing: the targets' invariants (shared with the tests that replay the corpus), and one libFuzzer
@@ -61,6 +67,11 @@ let package = Package(
         .testTarget(
             name: "PureCryptoTests",
             dependencies: ["PureCrypto", "PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PureX509Tests",
+            dependencies: ["PureX509", "PureCrypto", "PureDER", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -59,7 +59,10 @@ enum DigestCommand {
         var hasher = Hash()
         if path == "-" {
             while true {
-                let chunk = io.readStandardInputChunk(chunkSize)
+                guard let chunk = io.readStandardInputChunk(chunkSize) else {
+                    io.err("receipt: -: cannot read standard input\n")
+                    return nil
+                }
                 if chunk.isEmpty { break }
                 hasher.update(chunk)
             }

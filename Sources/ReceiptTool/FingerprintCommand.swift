@@ -1,5 +1,6 @@
 import PureCrypto
 import PureDER
+import PureX509
 
 /// `receipt fingerprint CERT`: the SHA-1 and SHA-256 fingerprints of a certificate's DER bytes, in the form
 /// `openssl x509 -fingerprint` prints, for checking a root against the one its owner publishes.
@@ -9,11 +10,11 @@ enum FingerprintCommand {
             throw ToolFailure(status: ExitStatus.usage, message: "fingerprint: expected one CERT file or -")
         }
         let (bytes, _) = try readInput(path, io: io)
-        // A fingerprint is over exactly one DER element: refuse anything else rather than hash junk.
-        do throws(DERError) {
-            _ = try DERTree(parsing: bytes)
+        // A fingerprint is over exactly one certificate: refuse anything else rather than hash junk.
+        do throws(X509Error) {
+            _ = try Certificate(derEncoded: bytes)
         } catch {
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): not a DER certificate: \(error)")
+            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
         }
         io.out("SHA1 Fingerprint=\(colonHex(Insecure.SHA1.hash(bytes)))\n")
         io.out("SHA256 Fingerprint=\(colonHex(SHA256.hash(bytes)))\n")

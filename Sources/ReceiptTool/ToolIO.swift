@@ -7,15 +7,22 @@ struct ToolIO {
     var out: (String) -> Void
     /// Writes text to standard error.
     var err: (String) -> Void
-    /// Reads the next chunk of standard input, up to the given size; empty at the end.
-    var readStandardInputChunk: (Int) -> [UInt8]
+    /// Reads the next chunk of standard input, up to the given size: empty at the end, `nil` on a read error.
+    var readStandardInputChunk: (Int) -> [UInt8]?
 
     /// The process's own streams.
     static var standard: ToolIO {
         ToolIO(
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
-            readStandardInputChunk: { [UInt8](FileHandle.standardInput.readData(ofLength: $0)) }
+            // The throwing calls: the older non-throwing ones trap on an I/O error (a closed pipe, a directory).
+            out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+            err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
+            readStandardInputChunk: { size in
+                do {
+                    return [UInt8](try FileHandle.standardInput.read(upToCount: size) ?? Data())
+                } catch {
+                    return nil
+                }
+            }
         )
     }
 }
@@ -50,7 +57,9 @@ func readInput(_ path: String, io: ToolIO) throws(ToolFailure) -> (bytes: [UInt8
     )
     if path == "-" {
         while true {
-            let chunk = io.readStandardInputChunk(1 << 16)
+            guard let chunk = io.readStandardInputChunk(1 << 16) else {
+                throw ToolFailure(status: ExitStatus.usage, message: "-: cannot read standard input")
+            }
             if chunk.isEmpty { break }
             raw += chunk
             guard raw.count <= maximumInputFileSize else { throw tooLarge }

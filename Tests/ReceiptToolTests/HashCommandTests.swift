@@ -48,6 +48,24 @@ import VectorSupport
         #expect(run.err.contains("/nonexistent/file: cannot read"))
     }
 
+    @Test func aStandardInputThatCannotBeReadIsAnIOErrorNotAnEmptyInput() {
+        let digest = runTool(["digest", "-"], stdinFails: true)
+        #expect(digest.status == 2)
+        #expect(digest.out.isEmpty)
+        #expect(digest.err.contains("-: cannot read standard input"))
+        let dump = runTool(["asn1", "-"], stdinFails: true)
+        #expect(dump.status == 2)
+        #expect(dump.err == "receipt: -: cannot read standard input\n")
+    }
+
+    @Test func fingerprintRefusesAPublicKeyOrAnythingElseThatIsNotACertificate() throws {
+        // A SubjectPublicKeyInfo is one DER element but not a certificate.
+        let spki: [UInt8] = [0x30, 0x0A, 0x30, 0x03, 0x06, 0x01, 0x00, 0x03, 0x03, 0x00, 0x01, 0x02]
+        let run = runTool(["fingerprint", try temporaryFile(spki)])
+        #expect(run.status == 1)
+        #expect(run.err.contains("not a DER certificate"))
+    }
+
     @Test func digestRejectsUnknownAlgorithmsAndMissingArguments() {
         #expect(runTool(["digest", "-a", "md5", "x"]).status == 2)
         #expect(runTool(["digest", "-a"]).status == 2)

@@ -11,7 +11,7 @@ struct ToolRun {
 }
 
 /// Runs the tool in-process with `arguments`, feeding `stdin` to `-`.
-func runTool(_ arguments: [String], stdin: [UInt8] = []) -> ToolRun {
+func runTool(_ arguments: [String], stdin: [UInt8] = [], stdinFails: Bool = false) -> ToolRun {
     final class Capture: @unchecked Sendable {
         var out = ""
         var err = ""
@@ -22,6 +22,7 @@ func runTool(_ arguments: [String], stdin: [UInt8] = []) -> ToolRun {
         out: { capture.out += $0 },
         err: { capture.err += $0 },
         readStandardInputChunk: { size in
+            guard !stdinFails else { return nil }
             let chunk = stdin[capture.stdinOffset..<min(stdin.count, capture.stdinOffset + size)]
             capture.stdinOffset += chunk.count
             return Array(chunk)

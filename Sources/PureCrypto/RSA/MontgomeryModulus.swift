@@ -26,8 +26,8 @@ struct MontgomeryModulus: Sendable {
         let limbs = Self.limbs(bigEndian: magnitude, count: (magnitude.count + 7) / 8)
         self.limbs = limbs
         self.byteCount = magnitude.count
-        // Newton's iteration doubles the correct low bits of n⁻¹ each step: 1 → 2 → 4 → … → 64 (an odd n
-        // is its own inverse modulo 8, so starting from n gives 3 correct bits).
+        // Newton's iteration doubles the correct low bits of n⁻¹ each step. An odd n is its own inverse modulo
+        // 8, so starting from n gives 3 correct bits, and five steps give 96 ≥ 64.
         var inverse = limbs[0]
         for _ in 0..<5 { inverse = inverse &* (2 &- limbs[0] &* inverse) }
         self.inverse = 0 &- inverse
@@ -61,7 +61,7 @@ struct MontgomeryModulus: Sendable {
     /// the 1 KiB that the standard library keeps on the stack.
     var workspaceLimbCount: Int { 3 * limbCount + 2 }
 
-    /// Runs `body` with uninitialised scratch space of ``workspaceLimbCount`` limbs, on the stack where the
+    /// Runs `body` with zeroed scratch space of ``workspaceLimbCount`` limbs, on the stack where the
     /// standard library can put it, so that a verification allocates nothing on the heap.
     func withWorkspace<Result>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: workspaceLimbCount) { workspace in

@@ -1,0 +1,208 @@
+public import PureCrypto
+public import PureDER
+
+/// An X.509 v1–v3 certificate (RFC 5280 §4.1), parsed from strict DER without copying: every field is a view
+/// into the input, and ``tbsCertificate`` keeps the exact bytes the signature covers.
+///
+/// ```
+/// Certificate ::= SEQUENCE { tbsCertificate TBSCertificate, signatureAlgorithm AlgorithmIdentifier,
+///                            signatureValue BIT STRING }
+/// TBSCertificate ::= SEQUENCE { version [0] EXPLICIT Version DEFAULT v1, serialNumber INTEGER,
+///     signature AlgorithmIdentifier, issuer Name, validity Validity, subject Name,
+///     subjectPublicKeyInfo SubjectPublicKeyInfo, issuerUniqueID [1] IMPLICIT BIT STRING OPTIONAL,
+///     subjectUniqueID [2] IMPLICIT BIT STRING OPTIONAL, extensions [3] EXPLICIT Extensions OPTIONAL }
+/// ```
+public struct Certificate: Sendable {
+    /// The whole DER of the certificate.
+    public let encoded: ArraySlice<UInt8>
+    /// The whole DER of the TBSCertificate: what the signature covers.
+    public let tbsCertificate: ArraySlice<UInt8>
+    /// 1, 2 or 3.
+    public let version: Int
+    /// The serial number's minimal two's-complement bytes (RFC 5280 allows up to 20 octets; more are kept).
+    public let serialNumber: ArraySlice<UInt8>
+    /// The signature algorithm; inner and outer copies are checked to be byte-identical.
+    public let signatureAlgorithm: SignatureAlgorithm
+    /// Who signed the certificate.
+    public let issuer: DistinguishedName
+    /// Whom the certificate is about.
+    public let subject: DistinguishedName
+    /// The start of the validity period, in seconds since 1970.
+    public let notBefore: Int64
+    /// The end of the validity period (inclusive), in seconds since 1970.
+    public let notAfter: Int64
+    /// The whole DER of the SubjectPublicKeyInfo.
+    public let subjectPublicKeyInfo: ArraySlice<UInt8>
+    /// The public key algorithm, e.g. ``PureDER/OID/rsaEncryption``.
+    public let publicKeyAlgorithm: OID
+    /// The RSA key, when the key is RSA with a modulus of 1024–8192 bits; `nil` for other keys (ECDSA, …).
+    public let publicKey: RSAPublicKey?
+    /// Every extension in order, known or not.
+    public let extensions: [Extension]
+    /// The signature value's bytes.
+    public let signature: ArraySlice<UInt8>
+
+    // MARK: Decoded extensions
+
+    /// basicConstraints, if present.
+    public let basicConstraints: BasicConstraints?
+    /// keyUsage, if present.
+    public let keyUsage: KeyUsage?
+    /// The extended key usage purposes, if the extension is present.
+    public let extendedKeyUsage: [OID]?
+    /// The certificate policy identifiers, if the extension is present.
+    public let policies: [OID]?
+    /// The subject key identifier, if present.
+    public let subjectKeyIdentifier: ArraySlice<UInt8>?
+    /// The authority key identifier's keyIdentifier, if present.
+    public let authorityKeyIdentifier: ArraySlice<UInt8>?
+
+    /// The extensions this library decodes and enforces; any other critical extension fails validation.
+    public static let understoodExtensions: [OID] = [
+        .basicConstraints, .keyUsage, .extendedKeyUsage, .certificatePolicies, .subjectKeyIdentifier,
+        .authorityKeyIdentifier,
+    ]
+
+    /// Parses one DER certificate; nothing may follow it.
+    public init(derEncoded bytes: ArraySlice<UInt8>) throws(X509Error) {
+        do throws(DERError) {
+            self = try DERReader.parse(bytes) { reader throws(DERError) in try Certificate(from: &reader) }
+        } catch {
+            throw X509Error(.malformed, "not a DER certificate", der: error)
+        }
+        try checkConsistency()
+    }
+
+    /// Parses one DER certificate; nothing may follow it.
+    public init(derEncoded bytes: [UInt8]) throws(X509Error) {
+        try self.init(derEncoded: bytes[...])
+    }
+
+    /// Whether issuer and subject are the same name (RFC 5280 §6.1: self-issued).
+    public var isSelfIssued: Bool { issuer.encoded == subject.encoded }
+
+    /// The first extension with `oid`, if any.
+    public func findExtension(_ oid: OID) -> Extension? {
+        extensions.first { $0.oid == oid }
+    }
+
+    // MARK: - Parsing
+
+    private init(from reader: inout DERReader) throws(DERError) {
+        let certificate = try reader.readElement(.sequence)
+        var outer = try reader.reader(forContentsOf: certificate)
+        let tbs = try outer.readElement(.sequence)
+        var fields = try outer.reader(forContentsOf: tbs)
+        let version = try fields.readOptionalExplicit(0) { explicit throws(DERError) in
+            let offset = explicit.offset
+            let value = try explicit.readInteger(as: Int.self)
+            // v1 is the DEFAULT, which DER omits (X.690 §11.5); only v2 (1) and v3 (2) may be encoded.
+            guard value == 1 || value == 2 else {
+                throw DERError(.integerOutOfRange, at: offset, "certificate version \(value); expected 1 or 2")
+            }
+            return value + 1
+        }
+        self.version = version ?? 1
+        serialNumber = try fields.readIntegerBytes()
+        signatureAlgorithm = try SignatureAlgorithm(from: &fields)
+        issuer = try DistinguishedName(from: &fields)
+        (notBefore, notAfter) = try fields.readSequence { validity throws(DERError) in
+            (try validity.readTime(), try validity.readTime())
+        }
+        subject = try DistinguishedName(from: &fields)
+        let spki = try fields.readElement(.sequence)
+        subjectPublicKeyInfo = spki.encoded
+        publicKeyAlgorithm = try DERReader.parse(spki.content) { info throws(DERError) in
+            let algorithm = try info.readSequence { identifier throws(DERError) in
+                let oid = try identifier.readObjectIdentifier()
+                while !identifier.isAtEnd { _ = try identifier.readElement() }
+                return oid
+            }
+            _ = try info.readBitString()
+            return algorithm
+        }
+        publicKey =
+            publicKeyAlgorithm == .rsaEncryption
+            ? try? RSAPublicKey(unsafeSubjectPublicKeyInfoDER: spki.encoded) : nil
+        _ = try fields.readOptionalElement(.contextSpecific(1, constructed: false))
+        _ = try fields.readOptionalElement(.contextSpecific(2, constructed: false))
+        extensions =
+            try fields.readOptionalExplicit(3) { explicit throws(DERError) in
+                try explicit.readSequence { list throws(DERError) in
+                    var extensions: [Extension] = []
+                    while !list.isAtEnd { extensions.append(try Extension(from: &list)) }
+                    return extensions
+                }
+            } ?? []
+        try fields.finish()
+        self.tbsCertificate = tbs.encoded
+        let outerAlgorithm = try SignatureAlgorithm(from: &outer)
+        let signatureOffset = outer.offset
+        let signatureBits = try outer.readBitString()
+        guard signatureBits.unusedBitCount == 0 else {
+            throw DERError(.invalidBitString, at: signatureOffset, "signature is not whole octets")
+        }
+        signature = signatureBits.bytes
+        try outer.finish()
+        encoded = certificate.encoded
+        // Compared in checkConsistency, which can say which rule failed.
+        outerSignatureAlgorithm = outerAlgorithm
+
+        var decoded = DecodedExtensions()
+        try decoded.decode(extensions)
+        basicConstraints = decoded.basicConstraints
+        keyUsage = decoded.keyUsage
+        extendedKeyUsage = decoded.extendedKeyUsage
+        policies = decoded.policies
+        subjectKeyIdentifier = decoded.subjectKeyIdentifier
+        authorityKeyIdentifier = decoded.authorityKeyIdentifier
+    }
+
+    /// The outer signatureAlgorithm, kept only to compare with the inner one.
+    private let outerSignatureAlgorithm: SignatureAlgorithm
+
+    /// Rules that are not about the encoding: RFC 5280 §4.1.1.2 and §4.1.2.1.
+    private func checkConsistency() throws(X509Error) {
+        guard outerSignatureAlgorithm.encoded == signatureAlgorithm.encoded else {
+            throw X509Error(
+                .signatureAlgorithmMismatch,
+                "TBSCertificate says \(signatureAlgorithm), the certificate says \(outerSignatureAlgorithm)"
+            )
+        }
+        guard extensions.isEmpty || version == 3 else {
+            throw X509Error(.unsupportedVersion, "extensions in a v\(version) certificate")
+        }
+        var seen: Set<OID> = []
+        for item in extensions {
+            guard seen.insert(item.oid).inserted else {
+                throw X509Error(.invalidExtension, "extension \(item.oid) appears twice")
+            }
+        }
+    }
+}
+
+/// The known extensions' decoded values.
+private struct DecodedExtensions {
+    var basicConstraints: BasicConstraints?
+    var keyUsage: KeyUsage?
+    var extendedKeyUsage: [OID]?
+    var policies: [OID]?
+    var subjectKeyIdentifier: ArraySlice<UInt8>?
+    var authorityKeyIdentifier: ArraySlice<UInt8>?
+
+    mutating func decode(_ extensions: [Extension]) throws(DERError) {
+        for item in extensions {
+            switch item.oid {
+            case .basicConstraints: basicConstraints = try BasicConstraints(value: item.value)
+            case .keyUsage: keyUsage = try KeyUsage(value: item.value)
+            case .extendedKeyUsage: extendedKeyUsage = try readObjectIdentifierList(item.value, policies: false)
+            case .certificatePolicies: policies = try readObjectIdentifierList(item.value, policies: true)
+            case .subjectKeyIdentifier:
+                subjectKeyIdentifier = try DERReader.parse(item.value) { r throws(DERError) in try r.readOctetString() }
+            case .authorityKeyIdentifier:
+                authorityKeyIdentifier = try AuthorityKeyIdentifier(value: item.value).keyIdentifier
+            default: continue
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+public import PureDER
+
+/// An X.501 `Name` (RFC 5280 §4.1.2.4): its original DER, which path building compares byte for byte, and
+/// its attributes in order.
+///
+/// ```
+/// Name ::= SEQUENCE OF RelativeDistinguishedName
+/// RelativeDistinguishedName ::= SET SIZE (1..MAX) OF AttributeTypeAndValue
+/// AttributeTypeAndValue ::= SEQUENCE { type OBJECT IDENTIFIER, value ANY }
+/// ```
+public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
+    /// One attribute: its type and its value, as text when it is a character string.
+    public struct Attribute: Sendable, Hashable {
+        /// The attribute type, e.g. ``OID/commonName``.
+        public let type: OID
+        /// The whole DER of the value.
+        public let value: ArraySlice<UInt8>
+        /// The value as text, for the character string types; `nil` otherwise.
+        public let text: String?
+    }
+
+    /// The whole DER of the Name, tag and length included.
+    public let encoded: ArraySlice<UInt8>
+    /// The relative distinguished names, outermost first, each a set of one or more attributes.
+    public let relativeNames: [[Attribute]]
+
+    /// Reads a Name from `reader`.
+    init(from reader: inout DERReader) throws(DERError) {
+        let element = try reader.readElement(.sequence)
+        var names = try reader.reader(forContentsOf: element)
+        var relativeNames: [[Attribute]] = []
+        while !names.isAtEnd {
+            let set = try names.readSetOf { set throws(DERError) in
+                var attributes: [Attribute] = []
+                while !set.isAtEnd {
+                    attributes.append(
+                        try set.readSequence { pair throws(DERError) in
+                            let type = try pair.readObjectIdentifier()
+                            let value = try pair.readElement()
+                            let text = Self.isCharacterString(value.tag) ? try value.string() : nil
+                            return Attribute(type: type, value: value.encoded, text: text)
+                        }
+                    )
+                }
+                guard !attributes.isEmpty else {
+                    throw DERError(.truncated, at: set.offset, "empty RelativeDistinguishedName")
+                }
+                return attributes
+            }
+            relativeNames.append(set)
+        }
+        self.encoded = element.encoded
+        self.relativeNames = relativeNames
+    }
+
+    /// The texts of every attribute of `type`, outermost first.
+    public func values(of type: OID) -> [String] {
+        relativeNames.flatMap { $0 }.filter { $0.type == type }.compactMap { $0.text }
+    }
+
+    /// The first common name, if any.
+    public var commonName: String? { values(of: .commonName).first }
+
+    /// `CN=…, OU=…, O=…, C=…` in encoded order, with short names for the usual attribute types.
+    public var description: String {
+        relativeNames.map { set in
+            set.map { attribute in
+                let key = Self.shortNames[attribute.type] ?? attribute.type.description
+                return "\(key)=\(attribute.text ?? "#" + Self.hex(attribute.value))"
+            }.joined(separator: "+")
+        }.joined(separator: ", ")
+    }
+
+    private static let shortNames: [OID: String] = [
+        .commonName: "CN", .organizationName: "O", .organizationalUnitName: "OU", .countryName: "C",
+        .localityName: "L", .stateOrProvinceName: "ST", .serialNumberAttribute: "serialNumber",
+        .emailAddress: "emailAddress",
+    ]
+
+    private static func isCharacterString(_ tag: DERTag) -> Bool {
+        tag.tagClass == .universal && [12, 18, 19, 20, 22, 26, 28, 30].contains(tag.number)
+    }
+
+    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+        let digits: [Character] = Array("0123456789abcdef")
+        var text = ""
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return text
+    }
+}

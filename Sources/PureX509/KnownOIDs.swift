@@ -1,0 +1,45 @@
+public import PureDER
+
+// Object identifiers that certificates carry (RFC 5280 §4.1.2.4 and §4.2; RFC 4055; RFC 5758; Apple's
+// certificate practice statements for the receipt-signing markers).
+extension OID {
+    // MARK: - Attribute types (X.520)
+
+    public static let commonName = OID(2, 5, 4, 3)
+    public static let serialNumberAttribute = OID(2, 5, 4, 5)
+    public static let countryName = OID(2, 5, 4, 6)
+    public static let localityName = OID(2, 5, 4, 7)
+    public static let stateOrProvinceName = OID(2, 5, 4, 8)
+    public static let organizationName = OID(2, 5, 4, 10)
+    public static let organizationalUnitName = OID(2, 5, 4, 11)
+    public static let emailAddress = OID(1, 2, 840, 113_549, 1, 9, 1)
+
+    // MARK: - Extensions (RFC 5280 §4.2)
+
+    public static let subjectKeyIdentifier = OID(2, 5, 29, 14)
+    public static let keyUsage = OID(2, 5, 29, 15)
+    public static let subjectAlternativeName = OID(2, 5, 29, 17)
+    public static let basicConstraints = OID(2, 5, 29, 19)
+    public static let certificatePolicies = OID(2, 5, 29, 32)
+    public static let authorityKeyIdentifier = OID(2, 5, 29, 35)
+    public static let extendedKeyUsage = OID(2, 5, 29, 37)
+
+    // MARK: - Algorithms
+
+    public static let rsaEncryption = OID(1, 2, 840, 113_549, 1, 1, 1)
+    public static let sha1WithRSAEncryption = OID(1, 2, 840, 113_549, 1, 1, 5)
+    public static let sha256WithRSAEncryption = OID(1, 2, 840, 113_549, 1, 1, 11)
+    public static let sha384WithRSAEncryption = OID(1, 2, 840, 113_549, 1, 1, 12)
+    public static let sha512WithRSAEncryption = OID(1, 2, 840, 113_549, 1, 1, 13)
+    public static let rsassaPSS = OID(1, 2, 840, 113_549, 1, 1, 10)
+    public static let ecPublicKey = OID(1, 2, 840, 10_045, 2, 1)
+    public static let ecdsaWithSHA256 = OID(1, 2, 840, 10_045, 4, 3, 2)
+    public static let ecdsaWithSHA384 = OID(1, 2, 840, 10_045, 4, 3, 3)
+
+    // MARK: - Apple
+
+    /// Marks Apple's Mac App Store and iTunes Store receipt-signing certificates.
+    public static let appleReceiptSigning = OID(1, 2, 840, 113_635, 100, 6, 11, 1)
+    /// Marks Apple's Worldwide Developer Relations intermediate certificates.
+    public static let appleWWDRIntermediate = OID(1, 2, 840, 113_635, 100, 6, 2, 1)
+}

@@ -1,0 +1,82 @@
+public import PureCrypto
+public import PureDER
+
+/// A certificate signature algorithm: an `AlgorithmIdentifier` (RFC 5280 §4.1.1.2) as encoded, and what this
+/// library can do with it. An open set with static members for the ones it knows.
+public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
+    /// The algorithm's object identifier.
+    public let oid: OID
+    /// The whole DER of the AlgorithmIdentifier; the inner and outer ones of a certificate must be equal.
+    public let encoded: ArraySlice<UInt8>
+
+    /// The RSA PKCS#1 v1.5 digest, for the RSA algorithms this library verifies; `nil` otherwise.
+    public var rsaDigest: RSADigestAlgorithm? {
+        switch oid {
+        case .sha1WithRSAEncryption: return .sha1
+        case .sha256WithRSAEncryption: return .sha256
+        case .sha384WithRSAEncryption: return .sha384
+        case .sha512WithRSAEncryption: return .sha512
+        default: return nil
+        }
+    }
+
+    /// Reads an AlgorithmIdentifier. For the RSA PKCS#1 v1.5 algorithms the parameters must be NULL
+    /// (RFC 4055 §5); others are kept as they are.
+    init(from reader: inout DERReader) throws(DERError) {
+        let element = try reader.readElement(.sequence)
+        var contents = try reader.reader(forContentsOf: element)
+        oid = try contents.readObjectIdentifier()
+        encoded = element.encoded
+        if Self.rsaAlgorithms.contains(oid) {
+            try contents.readNull()
+        } else {
+            while !contents.isAtEnd { _ = try contents.readElement() }
+        }
+        try contents.finish()
+    }
+
+    private static let rsaAlgorithms: [OID] = [
+        .sha1WithRSAEncryption, .sha256WithRSAEncryption, .sha384WithRSAEncryption, .sha512WithRSAEncryption,
+    ]
+
+    /// A name such as `sha256WithRSAEncryption`, or the dotted OID.
+    public var description: String {
+        switch oid {
+        case .sha1WithRSAEncryption: return "sha1WithRSAEncryption"
+        case .sha256WithRSAEncryption: return "sha256WithRSAEncryption"
+        case .sha384WithRSAEncryption: return "sha384WithRSAEncryption"
+        case .sha512WithRSAEncryption: return "sha512WithRSAEncryption"
+        case .rsassaPSS: return "RSASSA-PSS"
+        case .ecdsaWithSHA256: return "ecdsa-with-SHA256"
+        case .ecdsaWithSHA384: return "ecdsa-with-SHA384"
+        default: return oid.description
+        }
+    }
+}
+
+/// Which signature algorithms and key sizes a validation accepts.
+public struct AlgorithmPolicy: Sendable, Hashable {
+    /// The RSA PKCS#1 v1.5 digests accepted in certificate signatures.
+    public var allowedRSADigests: Set<RSADigestAlgorithm>
+    /// The smallest RSA modulus accepted, in bits (never below 1024, the least this library parses).
+    public var minimumRSAModulusBits: Int
+
+    /// Creates a policy.
+    public init(allowedRSADigests: Set<RSADigestAlgorithm>, minimumRSAModulusBits: Int) {
+        self.allowedRSADigests = allowedRSADigests
+        self.minimumRSAModulusBits = minimumRSAModulusBits
+    }
+
+    /// SHA-256, SHA-384 and SHA-512 with RSA keys of at least 2048 bits.
+    public static let standard = AlgorithmPolicy(
+        allowedRSADigests: [.sha256, .sha384, .sha512],
+        minimumRSAModulusBits: 2048
+    )
+
+    /// ``standard`` plus SHA-1, an explicit choice for Apple's receipt chains: SHA-1 WWDR intermediates
+    /// signed receipts until January 2025, and the Apple Inc. Root signs itself with SHA-1.
+    public static let allowingSHA1 = AlgorithmPolicy(
+        allowedRSADigests: [.sha1, .sha256, .sha384, .sha512],
+        minimumRSAModulusBits: 2048
+    )
+}

@@ -1,0 +1,53 @@
+/// Why no certificate path validated: the step that failed, the certificate it failed on, and why.
+public struct PathValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What failed, as a closed set callers can switch on.
+    public enum Code: Sendable, Hashable {
+        /// No chain of issuer names leads from the leaf to a trust anchor.
+        case noPath
+        /// A certificate's validity ended before the validation instant.
+        case expired
+        /// A certificate's validity starts after the validation instant.
+        case notYetValid
+        /// An issuer is not a CA: basicConstraints is missing or says cA FALSE (RFC 5280 §6.1.4 (k)).
+        case notCertificateAuthority
+        /// More intermediates follow an issuer than its pathLenConstraint allows (RFC 5280 §6.1.4 (l)).
+        case pathLengthExceeded
+        /// keyUsage forbids the use: keyCertSign on an issuer, digitalSignature on the leaf (RFC 5280 §4.2.1.3).
+        case keyUsage
+        /// A certificate carries a critical extension this validation does not understand (RFC 5280 §6.1.4 (o)).
+        case unknownCriticalExtension
+        /// A signature does not verify with its issuer's key.
+        case badSignature
+        /// A signature algorithm or key is not one the algorithm policy accepts, or not one this library
+        /// verifies.
+        case algorithmNotAllowed
+        /// The caller's policy refused the chain.
+        case policy
+        /// Path building gave up after ``PathValidator/maximumSignatureChecks`` signature checks or at
+        /// ``PathValidator/maximumPathLength`` certificates.
+        case searchLimitReached
+    }
+
+    /// What failed.
+    public var code: Code
+    /// The index in the path of the certificate that failed, 0 for the leaf; `nil` when no path was found.
+    public var certificateIndex: Int?
+    /// That certificate's subject, for people.
+    public var subject: String?
+    /// A short explanation.
+    public var reason: String
+
+    /// Creates an error.
+    public init(_ code: Code, certificateIndex: Int?, subject: String?, _ reason: String) {
+        self.code = code
+        self.certificateIndex = certificateIndex
+        self.subject = subject
+        self.reason = reason
+    }
+
+    /// `certificate N (subject): reason`.
+    public var description: String {
+        guard let certificateIndex else { return reason }
+        return "certificate \(certificateIndex) (\(subject ?? "?")): \(reason)"
+    }
+}

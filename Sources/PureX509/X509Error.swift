@@ -1,0 +1,36 @@
+public import PureDER
+
+/// Why a certificate could not be parsed. (Why a path did not validate is a ``PathValidationError``.)
+public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong, as a closed set callers can switch on.
+    public enum Code: Sendable, Hashable {
+        /// The bytes are not DER, or not the ASN.1 structure RFC 5280 §4.1 defines; ``X509Error/der``
+        /// says where.
+        case malformed
+        /// The version is not v1, v2 or v3, or v1 is encoded although DER omits it (X.690 §11.5).
+        case unsupportedVersion
+        /// The TBSCertificate's signature algorithm differs from the outer one (RFC 5280 §4.1.1.2).
+        case signatureAlgorithmMismatch
+        /// An extension appears twice (RFC 5280 §4.2), or a known extension's value is malformed.
+        case invalidExtension
+    }
+
+    /// What was wrong.
+    public var code: Code
+    /// The DER error underneath, with its byte offset, when the fault is in the encoding.
+    public var der: DERError?
+    /// A short explanation for people.
+    public var reason: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ reason: String, der: DERError? = nil) {
+        self.code = code
+        self.reason = reason
+        self.der = der
+    }
+
+    /// The reason, and the DER error's when there is one.
+    public var description: String {
+        der.map { "\(reason): \($0)" } ?? reason
+    }
+}

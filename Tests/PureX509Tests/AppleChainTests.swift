@@ -1,0 +1,154 @@
+import Foundation
+import PureDER
+import Testing
+import VectorSupport
+
+@testable import PureX509
+
+/// Apple's real certificates and receipt chains.
+@Suite struct AppleChainTests {
+    @Test func everyCertificateInTheVectorsParses() throws {
+        guard SharedVectors.available() != nil else { return }
+        var parsed = 0
+        for url in try sharedCertificateFiles() {
+            let certificate = try Certificate(derEncoded: SharedVectors.bytes(url))
+            #expect(certificate.version == 3, "\(url.lastPathComponent)")
+            #expect(certificate.notBefore < certificate.notAfter)
+            parsed += 1
+        }
+        #expect(parsed == 20)
+    }
+
+    @Test func theAppleRootIsWhatItsOwnerPublishes() throws {
+        guard SharedVectors.available() != nil else { return }
+        let root = try appleRoot()
+        #expect(root.subject.commonName == "Apple Root CA")
+        #expect(root.isSelfIssued)
+        #expect(root.basicConstraints?.isCertificateAuthority == true)
+        #expect(root.keyUsage?.keyCertSign == true)
+        #expect(root.signatureAlgorithm.oid == .sha1WithRSAEncryption)
+        #expect(root.publicKey?.modulusBitCount == 2048)
+        #expect(root.notBefore == 1_146_001_236)  // 2006-04-25T21:40:36Z
+        #expect(root.notAfter == 2_054_670_036)  // 2035-02-09T21:40:36Z
+    }
+
+    @Test func everyReceiptChainValidatesAtItsReceiptsCreationDate() throws {
+        guard SharedVectors.available() != nil else { return }
+        let validator = PathValidator(anchors: [try appleRoot()], algorithms: .allowingSHA1)
+        let samples = try ReceiptChainSample.all()
+        #expect(samples.count >= 20)
+        for sample in samples {
+            let leaf = try #require(sample.leaf, "\(sample.name)")
+            let chain = try validator.validate(leaf: leaf, intermediates: sample.others, at: sample.creationDate)
+            #expect(chain.certificates.count == 3, "\(sample.name)")
+            #expect(chain.anchor.subject.commonName == "Apple Root CA")
+            #expect(chain.certificates[1].findExtension(.appleWWDRIntermediate) != nil, "\(sample.name)")
+        }
+    }
+
+    @Test func everyReceiptChainFailsOneSecondOutsideItsLeafsValidity() throws {
+        guard SharedVectors.available() != nil else { return }
+        let validator = PathValidator(anchors: [try appleRoot()], algorithms: .allowingSHA1)
+        for sample in try ReceiptChainSample.all() {
+            let leaf = try #require(sample.leaf)
+            expectPathError(.expired, at: 0, "\(sample.name)") { () throws(PathValidationError) in
+                try validator.validate(leaf: leaf, intermediates: sample.others, at: leaf.notAfter + 1)
+            }
+            expectPathError(.notYetValid, at: 0, "\(sample.name)") { () throws(PathValidationError) in
+                try validator.validate(leaf: leaf, intermediates: sample.others, at: leaf.notBefore - 1)
+            }
+            // Today every leaf has expired: validating at "now" is exactly the bug this library avoids.
+            expectPathError(.expired, at: 0, "\(sample.name)") { () throws(PathValidationError) in
+                try validator.validate(leaf: leaf, intermediates: sample.others, at: 1_795_219_200)  // 2026-11-21
+            }
+        }
+    }
+
+    @Test func sha1ChainsFailAStrictAlgorithmPolicyWhileSHA256ChainsPass() throws {
+        guard SharedVectors.available() != nil else { return }
+        let strict = PathValidator(anchors: [try appleRoot()], algorithms: .standard)
+        var sha1 = 0
+        var sha256 = 0
+        for sample in try ReceiptChainSample.all() {
+            let leaf = try #require(sample.leaf)
+            if leaf.signatureAlgorithm.oid == .sha1WithRSAEncryption {
+                sha1 += 1
+                expectPathError(.algorithmNotAllowed, at: 0, "\(sample.name)") { () throws(PathValidationError) in
+                    try strict.validate(leaf: leaf, intermediates: sample.others, at: sample.creationDate)
+                }
+            } else {
+                sha256 += 1
+                // The G5 intermediate is signed with SHA-256; the root's own SHA-1 signature is never checked.
+                #expect(throws: Never.self, "\(sample.name)") {
+                    try strict.validate(leaf: leaf, intermediates: sample.others, at: sample.creationDate)
+                }
+            }
+        }
+        #expect(sha1 > 10 && sha256 >= 3)
+    }
+
+    @Test func aForeignRootGivesNoPath() throws {
+        guard SharedVectors.available() != nil else { return }
+        let foreign = try Certificate(
+            derEncoded: SharedVectors.bytes(
+                SharedVectors.directory.appendingPathComponent("certs/other/frank4dd-cacert.der")
+            )
+        )
+        let validator = PathValidator(anchors: [foreign], algorithms: .allowingSHA1)
+        let sample = try #require(try ReceiptChainSample.all().first)
+        let leaf = try #require(sample.leaf)
+        // The receipt's own copy of the Apple root is an intermediate, not an anchor: it leads nowhere.
+        expectPathError(.noPath, at: nil) { () throws(PathValidationError) in
+            try validator.validate(leaf: leaf, intermediates: sample.others, at: sample.creationDate)
+        }
+    }
+
+    @Test func theStoreKitCertificateIsItsOwnAnchor() throws {
+        guard SharedVectors.available() != nil else { return }
+        let storeKit = try Certificate(
+            derEncoded: SharedVectors.bytes(
+                SharedVectors.directory.appendingPathComponent("certs/storekit/StoreKitTestCertificate.cer")
+            )
+        )
+        let chain = try PathValidator(anchors: [storeKit]).validate(
+            leaf: storeKit,
+            intermediates: [],
+            at: storeKit.notBefore
+        )
+        #expect(chain.certificates.count == 1)
+        let apple = PathValidator(anchors: [try appleRoot()])
+        expectPathError(.noPath, at: nil) { () throws(PathValidationError) in
+            try apple.validate(leaf: storeKit, intermediates: [], at: storeKit.notBefore)
+        }
+    }
+
+    @Test func everyProperPrefixOfACertificateFailsToParse() throws {
+        guard SharedVectors.available() != nil else { return }
+        for url in try sharedCertificateFiles() {
+            let bytes = try SharedVectors.bytes(url)
+            for length in 0..<bytes.count {
+                #expect(throws: X509Error.self) { try Certificate(derEncoded: bytes[..<length]) }
+            }
+        }
+    }
+
+    @Test func differingInnerAndOuterSignatureAlgorithmsAreRefused() throws {
+        guard SharedVectors.available() != nil else { return }
+        let root = try appleRoot()
+        var writer = DERWriter()
+        writer.appendSequence { certificate in
+            certificate.appendEncoded(root.tbsCertificate)
+            certificate.appendSequence { algorithm in
+                algorithm.appendObjectIdentifier(.sha256WithRSAEncryption)
+                algorithm.appendNull()
+            }
+            certificate.appendBitString(BitString(bytes: root.signature))
+        }
+        do {
+            _ = try Certificate(derEncoded: writer.bytes)
+            Issue.record("accepted mismatched algorithms")
+        } catch {
+            #expect(error.code == .signatureAlgorithmMismatch)
+        }
+    }
+}

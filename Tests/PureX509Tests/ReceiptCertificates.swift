@@ -1,0 +1,100 @@
+import Foundation
+import PureDER
+import Testing
+import VectorSupport
+
+@testable import PureX509
+
+/// A real App Store receipt's embedded certificates and creation date, read with a test-only walk of the
+/// PKCS#7 envelope (the PKCS#7 module comes later).
+struct ReceiptChainSample {
+    let name: String
+    let certificates: [Certificate]
+    let creationDate: Int64
+
+    /// The receipt-signing leaf: the one certificate carrying Apple's receipt-signing marker.
+    var leaf: Certificate? {
+        certificates.first { $0.findExtension(.appleReceiptSigning) != nil }
+    }
+
+    /// Everything else in the container.
+    var others: [Certificate] {
+        certificates.filter { $0.findExtension(.appleReceiptSigning) == nil }
+    }
+
+    static func all() throws -> [ReceiptChainSample] {
+        try SharedVectors.files(in: "receipts/apple", suffix: ".der").map { url in
+            let bytes = try SharedVectors.bytes(url)
+            let expected = url.deletingPathExtension().appendingPathExtension("expected.json")
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: expected)) as? [String: Any]
+            let receipt = json?["receipt"] as? [String: Any]
+            let epoch = try #require(receipt?["receipt_creation_date_epoch"] as? Int)
+            return ReceiptChainSample(
+                name: url.lastPathComponent,
+                certificates: try embeddedCertificates(bytes),
+                creationDate: Int64(epoch)
+            )
+        }
+    }
+
+    /// ContentInfo → [0] → SignedData → certificates [0] IMPLICIT SET OF Certificate.
+    static func embeddedCertificates(_ receipt: [UInt8]) throws -> [Certificate] {
+        let elements = try DERReader.parse(receipt[...]) { reader throws(DERError) in
+            try reader.readSequence { contentInfo throws(DERError) in
+                _ = try contentInfo.readObjectIdentifier()
+                return try contentInfo.readExplicit(0) { explicit throws(DERError) in
+                    try explicit.readSequence { signedData throws(DERError) in
+                        _ = try signedData.readInteger(as: Int.self)
+                        _ = try signedData.readElement(.set)
+                        _ = try signedData.readElement(.sequence)
+                        let set = try signedData.readElement(.contextSpecific(0, constructed: true))
+                        var certificates = try signedData.reader(forContentsOf: set)
+                        var found: [DERElement] = []
+                        while !certificates.isAtEnd { found.append(try certificates.readElement()) }
+                        while !signedData.isAtEnd { _ = try signedData.readElement() }
+                        return found
+                    }
+                }
+            }
+        }
+        return try elements.map { try Certificate(derEncoded: $0.encoded) }
+    }
+}
+
+/// The certificate files under ../shared/vectors/certs.
+func sharedCertificateFiles() throws -> [URL] {
+    try ["apple-roots", "wwdr", "receipt-signing-leaves", "storekit", "other"].flatMap {
+        try SharedVectors.files(in: "certs/\($0)", suffix: "")
+    }
+}
+
+/// The Apple Inc. Root.
+func appleRoot() throws -> Certificate {
+    try Certificate(
+        derEncoded: SharedVectors.bytes(
+            SharedVectors.directory.appendingPathComponent(
+                "certs/apple-roots/AppleIncRootCertificate.cer"
+            )
+        )
+    )
+}
+
+/// Expects `body` to throw a PathValidationError with `code` at `index`.
+func expectPathError(
+    _ code: PathValidationError.Code,
+    at index: Int?,
+    _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws(PathValidationError) -> ValidatedChain
+) {
+    do {
+        let chain = try body()
+        Issue.record(
+            "validated a chain of \(chain.certificates.count); expected \(code)",
+            sourceLocation: sourceLocation
+        )
+    } catch {
+        #expect(error.code == code, "\(error) \(comment?.description ?? "")", sourceLocation: sourceLocation)
+        #expect(error.certificateIndex == index, "\(error)", sourceLocation: sourceLocation)
+    }
+}
