@@ -14,6 +14,8 @@ enum ReceiptCommand {
           digest [-a sha1|sha256|sha384|sha512] FILE...|-
                                 print 'HEX  NAME' lines like sha256sum (default sha256)
           fingerprint CERT|-    print the SHA-1 and SHA-256 fingerprints of a DER or PEM certificate
+          cert [--json] CERT|-  print a certificate: names, serial, validity, key, algorithm, extensions,
+                                fingerprints
 
         Exit status: 0 success, 1 malformed input or failed check, 2 usage or I/O error.
 
@@ -34,6 +36,8 @@ enum ReceiptCommand {
                 try DigestCommand.run(rest, io: io)
             case "fingerprint":
                 try FingerprintCommand.run(rest, io: io)
+            case "cert":
+                try CertificateCommand.run(rest, io: io)
             case "-h", "--help", "help":
                 io.out(usage)
             default:

@@ -1,0 +1,145 @@
+import PureCrypto
+import PureDER
+import PureX509
+
+/// `receipt cert [--json] FILE|-`: a certificate's subject, issuer, serial, validity, key, signature
+/// algorithm, extensions and fingerprints.
+enum CertificateCommand {
+    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
+        var json = false
+        var paths: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--json": json = true
+            case "-": paths.append(argument)
+            case _ where argument.hasPrefix("-"):
+                throw ToolFailure(status: ExitStatus.usage, message: "cert: unknown option '\(argument)'")
+            default: paths.append(argument)
+            }
+        }
+        guard paths.count == 1, let path = paths.first else {
+            throw ToolFailure(status: ExitStatus.usage, message: "cert: expected one FILE or -")
+        }
+        let (bytes, _) = try readInput(path, io: io)
+        let certificate: Certificate
+        do throws(X509Error) {
+            certificate = try Certificate(derEncoded: bytes)
+        } catch {
+            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+        }
+        let fields = describe(certificate)
+        io.out(json ? JSONValue.object(fields).text + "\n" : text(fields))
+    }
+
+    /// The certificate as ordered fields, shared by the text and JSON forms.
+    static func describe(_ certificate: Certificate) -> [(String, JSONValue)] {
+        let key: JSONValue
+        if let rsa = certificate.publicKey {
+            key = .object([("type", .string("RSA")), ("bits", .integer(Int64(rsa.modulusBitCount)))])
+        } else {
+            key = .object([
+                (
+                    "type",
+                    .string(
+                        OIDNames.name(for: certificate.publicKeyAlgorithm.description)
+                            ?? certificate.publicKeyAlgorithm.description
+                    )
+                )
+            ])
+        }
+        return [
+            ("subject", .string(certificate.subject.description)),
+            ("issuer", .string(certificate.issuer.description)),
+            ("serial", .string(hex(certificate.serialNumber))),
+            ("version", .integer(Int64(certificate.version))),
+            ("notBefore", .string(time(certificate.notBefore))),
+            ("notAfter", .string(time(certificate.notAfter))),
+            ("publicKey", key),
+            ("signatureAlgorithm", .string(certificate.signatureAlgorithm.description)),
+            ("extensions", .array(certificate.extensions.map { describe($0, in: certificate) })),
+            ("sha1Fingerprint", .string(hex(Insecure.SHA1.hash(certificate.encoded)))),
+            ("sha256Fingerprint", .string(hex(SHA256.hash(certificate.encoded)))),
+        ]
+    }
+
+    private static func describe(_ item: Extension, in certificate: Certificate) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("oid", .string(item.oid.description)),
+            ("name", .string(OIDNames.name(for: item.oid.description) ?? item.oid.description)),
+            ("critical", .bool(item.isCritical)),
+        ]
+        switch item.oid {
+        case .basicConstraints:
+            if let constraints = certificate.basicConstraints {
+                fields.append(("ca", .bool(constraints.isCertificateAuthority)))
+                fields.append(("pathLength", constraints.pathLengthConstraint.map { .integer(Int64($0)) } ?? .null))
+            }
+        case .keyUsage:
+            fields.append(("usages", .array((certificate.keyUsage?.names ?? []).map { .string($0) })))
+        case .extendedKeyUsage:
+            fields.append(("purposes", .array((certificate.extendedKeyUsage ?? []).map { .string(name($0)) })))
+        case .certificatePolicies:
+            fields.append(("policies", .array((certificate.policies ?? []).map { .string(name($0)) })))
+        case .subjectKeyIdentifier:
+            fields.append(("keyIdentifier", .string(hex(certificate.subjectKeyIdentifier ?? []))))
+        case .authorityKeyIdentifier:
+            fields.append(("keyIdentifier", .string(hex(certificate.authorityKeyIdentifier ?? []))))
+        default:
+            fields.append(("value", .string(hex(item.value))))
+        }
+        return .object(fields)
+    }
+
+    /// Indented `key: value` lines.
+    static func text(_ fields: [(String, JSONValue)], indent: String = "") -> String {
+        var output = ""
+        for (key, value) in fields {
+            switch value {
+            case .object(let members):
+                output += "\(indent)\(key):\n" + text(members, indent: indent + "  ")
+            case .array(let values):
+                output += "\(indent)\(key):\n"
+                for value in values {
+                    if case .object(let members) = value {
+                        // The object's first line carries the list marker; the rest line up under it.
+                        let body = text(members, indent: indent + "    ")
+                        output += indent + "  - " + body.dropFirst(indent.count + 4)
+                    } else {
+                        output += "\(indent)  - \(scalar(value))\n"
+                    }
+                }
+            default:
+                output += "\(indent)\(key): \(scalar(value))\n"
+            }
+        }
+        return output
+    }
+
+    private static func scalar(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .integer(let number): return "\(number)"
+        case .bool(let flag): return flag ? "yes" : "no"
+        case .null: return "none"
+        case .array, .object: return value.text
+        }
+    }
+
+    private static func name(_ oid: OID) -> String {
+        OIDNames.name(for: oid.description).map { "\(oid) (\($0))" } ?? oid.description
+    }
+
+    private static func time(_ seconds: Int64) -> String {
+        UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)"
+    }
+
+    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        let digits: [Character] = Array("0123456789ABCDEF")
+        var text = ""
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return text
+    }
+}
