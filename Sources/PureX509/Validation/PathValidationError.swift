@@ -21,6 +21,10 @@ public struct PathValidationError: Error, Sendable, Hashable, CustomStringConver
         /// A signature algorithm or key is not one the algorithm policy accepts, or not one this library
         /// verifies.
         case algorithmNotAllowed
+        /// A certificate breaks a rule RFC 5280 §4 sets for what CAs issue: an empty issuer name, a critical key
+        /// identifier, a missing key identifier, a CA whose basicConstraints is not critical, or keyCertSign on
+        /// a certificate that is not a CA.
+        case profileViolation
         /// The caller's policy refused the chain.
         case policy
         /// Path building gave up after ``PathValidator/maximumSignatureChecks`` signature checks or at

@@ -109,6 +109,8 @@ private struct Search<Policy: CertificatePolicy> {
     /// Anchors first, then intermediates, whose subject is `certificate`'s issuer; among them, those whose
     /// subject key identifier matches its authority key identifier first.
     func candidates(for certificate: Certificate) -> [(Certificate, Bool)] {
+        // An empty issuer names no one (RFC 5280 §4.1.2.4), even a CA whose subject is empty too.
+        guard !certificate.issuer.relativeNames.isEmpty else { return [] }
         let matching = validator.anchors.map { ($0, true) } + intermediates.map { ($0, false) }
         let named = matching.filter { $0.0.subject.encoded == certificate.issuer.encoded }
         guard let wanted = certificate.authorityKeyIdentifier else { return named }
@@ -171,6 +173,9 @@ private struct Search<Policy: CertificatePolicy> {
                 return fail(.keyUsage, index, certificate, "keyUsage lacks keyCertSign")
             }
         }
+        if path.count > 1, let (index, reason) = Self.profileViolation(in: path) {
+            return fail(.profileViolation, index, path[index], reason)
+        }
         if let index = Self.pathLengthViolation(in: path) {
             return fail(
                 .pathLengthExceeded,
@@ -184,6 +189,39 @@ private struct Search<Policy: CertificatePolicy> {
             return fail(.policy, index, certificate, reason)
         }
         return ValidatedChain(certificates: path, validationTime: time)
+    }
+
+    /// The first certificate that breaks a rule RFC 5280 §4 sets for what CAs issue, and why. Checked on paths
+    /// of two or more certificates: a lone self-signed leaf that is its own anchor carries what its maker chose.
+    static func profileViolation(in path: [Certificate]) -> (Int, String)? {
+        for (index, certificate) in path.enumerated() {
+            let isIssuer = index > 0
+            let isAnchor = index == path.count - 1
+            if certificate.issuer.relativeNames.isEmpty {
+                return (index, "an empty issuer name (§4.1.2.4)")
+            }
+            for oid in [OID.authorityKeyIdentifier, .subjectKeyIdentifier]
+            where certificate.findExtension(oid)?.isCritical == true {
+                return (
+                    index,
+                    "\(oid == .authorityKeyIdentifier ? "authority" : "subject") key identifier marked critical (§4.2.1.1–2)"
+                )
+            }
+            if !isAnchor && certificate.authorityKeyIdentifier == nil {
+                return (index, "no authority key identifier (§4.2.1.1)")
+            }
+            if isIssuer && certificate.subjectKeyIdentifier == nil {
+                return (index, "a CA without a subject key identifier (§4.2.1.2)")
+            }
+            if isIssuer && certificate.findExtension(.basicConstraints)?.isCritical != true {
+                return (index, "a CA whose basicConstraints is not critical (§4.2.1.9)")
+            }
+            if certificate.keyUsage?.keyCertSign == true && certificate.basicConstraints?.isCertificateAuthority != true
+            {
+                return (index, "keyCertSign on a certificate that is not a CA (§4.2.1.9)")
+            }
+        }
+        return nil
     }
 
     /// The index of the first intermediate that a pathLenConstraint above it does not allow, walking from the
