@@ -57,10 +57,11 @@ public struct Certificate: Sendable {
     /// The authority key identifier's keyIdentifier, if present.
     public let authorityKeyIdentifier: ArraySlice<UInt8>?
 
-    /// The extensions this library decodes and enforces; any other critical extension fails validation.
+    /// The extensions path validation enforces; any other critical extension fails validation unless the
+    /// caller's ``CertificatePolicy`` claims it. extendedKeyUsage and certificatePolicies are decoded but not
+    /// enforced (purposes and policy trees belong to the caller), so a critical one needs a policy.
     public static let understoodExtensions: [OID] = [
-        .basicConstraints, .keyUsage, .extendedKeyUsage, .certificatePolicies, .subjectKeyIdentifier,
-        .authorityKeyIdentifier,
+        .basicConstraints, .keyUsage, .subjectKeyIdentifier, .authorityKeyIdentifier,
     ]
 
     /// Parses one DER certificate; nothing may follow it.
@@ -124,13 +125,24 @@ public struct Certificate: Sendable {
         publicKey =
             publicKeyAlgorithm == .rsaEncryption
             ? try? RSAPublicKey(unsafeSubjectPublicKeyInfoDER: spki.encoded) : nil
-        _ = try fields.readOptionalElement(.contextSpecific(1, constructed: false))
-        _ = try fields.readOptionalElement(.contextSpecific(2, constructed: false))
+        // issuerUniqueID [1] and subjectUniqueID [2]: BIT STRINGs, only from v2 on (RFC 5280 §4.1.2.8).
+        for number: UInt32 in [1, 2] {
+            guard let uniqueID = try fields.readOptionalElement(.contextSpecific(number, constructed: false)) else {
+                continue
+            }
+            guard self.version >= 2 else {
+                throw DERError(.unexpectedTag, at: uniqueID.offset, "unique identifier in a v1 certificate")
+            }
+            _ = try uniqueID.bitString()
+        }
         extensions =
             try fields.readOptionalExplicit(3) { explicit throws(DERError) in
                 try explicit.readSequence { list throws(DERError) in
                     var extensions: [Extension] = []
                     while !list.isAtEnd { extensions.append(try Extension(from: &list)) }
+                    guard !extensions.isEmpty else {
+                        throw DERError(.truncated, at: list.offset, "empty Extensions: SIZE (1..MAX)")
+                    }
                     return extensions
                 }
             } ?? []

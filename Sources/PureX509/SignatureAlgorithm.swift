@@ -60,11 +60,32 @@ public struct AlgorithmPolicy: Sendable, Hashable {
     public var allowedRSADigests: Set<RSADigestAlgorithm>
     /// The smallest RSA modulus accepted, in bits (never below 1024, the least this library parses).
     public var minimumRSAModulusBits: Int
+    /// The largest RSA public exponent accepted, in bits. Verification time grows with the exponent, and path
+    /// building verifies signatures with keys from untrusted certificates, so a bound keeps a hostile bag of
+    /// candidates cheap. 32 bits admits every exponent in common use (65537 has 17).
+    public var maximumRSAExponentBits: Int
 
     /// Creates a policy.
-    public init(allowedRSADigests: Set<RSADigestAlgorithm>, minimumRSAModulusBits: Int) {
+    public init(
+        allowedRSADigests: Set<RSADigestAlgorithm>,
+        minimumRSAModulusBits: Int,
+        maximumRSAExponentBits: Int = 32
+    ) {
         self.allowedRSADigests = allowedRSADigests
         self.minimumRSAModulusBits = minimumRSAModulusBits
+        self.maximumRSAExponentBits = maximumRSAExponentBits
+    }
+
+    /// `nil` if the policy accepts `key`, or why not.
+    func refusal(of key: RSAPublicKey, owner: String) -> String? {
+        if key.modulusBitCount < minimumRSAModulusBits {
+            return "\(owner) RSA key has \(key.modulusBitCount) bits, below the policy's \(minimumRSAModulusBits)"
+        }
+        if key.exponentBitCount > maximumRSAExponentBits {
+            return
+                "\(owner) RSA exponent has \(key.exponentBitCount) bits, above the policy's \(maximumRSAExponentBits)"
+        }
+        return nil
     }
 
     /// SHA-256, SHA-384 and SHA-512 with RSA keys of at least 2048 bits.

@@ -7,11 +7,13 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         /// The bytes are not DER, or not the ASN.1 structure RFC 5280 §4.1 defines; ``X509Error/der``
         /// says where.
         case malformed
-        /// The version is not v1, v2 or v3, or v1 is encoded although DER omits it (X.690 §11.5).
+        /// Extensions in a certificate that is not v3 (RFC 5280 §4.1.2.9). (A version other than v2 or v3 encoded
+        /// explicitly, including v1, which DER omits, is ``malformed``.)
         case unsupportedVersion
         /// The TBSCertificate's signature algorithm differs from the outer one (RFC 5280 §4.1.1.2).
         case signatureAlgorithmMismatch
-        /// An extension appears twice (RFC 5280 §4.2), or a known extension's value is malformed.
+        /// An extension appears twice (RFC 5280 §4.2). (A known extension whose value is malformed is
+        /// ``malformed``, with the DER error.)
         case invalidExtension
     }
 

@@ -87,6 +87,23 @@ import VectorSupport
         #expect(sha1 > 10 && sha256 >= 3)
     }
 
+    @Test func theAlgorithmPolicyBoundsKeySizesAndExponents() throws {
+        guard SharedVectors.available() != nil else { return }
+        let sample = try #require(try ReceiptChainSample.all().first)
+        let leaf = try #require(sample.leaf)
+        #expect(leaf.publicKey?.exponentBitCount == 17)  // 65537
+        var smallExponents = AlgorithmPolicy.allowingSHA1
+        smallExponents.maximumRSAExponentBits = 16
+        var largeKeys = AlgorithmPolicy.allowingSHA1
+        largeKeys.minimumRSAModulusBits = 3072
+        for policy in [smallExponents, largeKeys] {
+            let validator = PathValidator(anchors: [try appleRoot()], algorithms: policy)
+            expectPathError(.algorithmNotAllowed, at: 0) { () throws(PathValidationError) in
+                try validator.validate(leaf: leaf, intermediates: sample.others, at: sample.creationDate)
+            }
+        }
+    }
+
     @Test func aForeignRootGivesNoPath() throws {
         guard SharedVectors.available() != nil else { return }
         let foreign = try Certificate(
@@ -110,10 +127,16 @@ import VectorSupport
                 SharedVectors.directory.appendingPathComponent("certs/storekit/StoreKitTestCertificate.cer")
             )
         )
-        let chain = try PathValidator(anchors: [storeKit]).validate(
+        // Its extendedKeyUsage (codeSigning) is critical: without a policy that takes charge of it, it fails.
+        let validator = PathValidator(anchors: [storeKit])
+        expectPathError(.unknownCriticalExtension, at: 0) { () throws(PathValidationError) in
+            try validator.validate(leaf: storeKit, intermediates: [], at: storeKit.notBefore)
+        }
+        let chain = try validator.validate(
             leaf: storeKit,
             intermediates: [],
-            at: storeKit.notBefore
+            at: storeKit.notBefore,
+            policy: RequiresCodeSigning()
         )
         #expect(chain.certificates.count == 1)
         let apple = PathValidator(anchors: [try appleRoot()])
@@ -150,5 +173,15 @@ import VectorSupport
         } catch {
             #expect(error.code == .signatureAlgorithmMismatch)
         }
+    }
+}
+
+/// Claims extendedKeyUsage and requires the leaf's to include codeSigning (1.3.6.1.5.5.7.3.3).
+struct RequiresCodeSigning: CertificatePolicy {
+    var understoodCriticalExtensions: [OID] { [.extendedKeyUsage] }
+
+    func check(_ chain: [Certificate]) -> PolicyResult {
+        chain[0].extendedKeyUsage?.contains(OID(1, 3, 6, 1, 5, 5, 7, 3, 3)) == true
+            ? .meetsPolicy : .failsToMeetPolicy(certificateIndex: 0, reason: "no codeSigning purpose")
     }
 }

@@ -18,6 +18,12 @@ public struct RSAPublicKey: Sendable {
     /// The size of the modulus in bits.
     public let modulusBitCount: Int
 
+    /// The size of the public exponent in bits: 17 for the usual 65537. Verification time grows with it, so
+    /// callers that take keys from untrusted input may bound it (``PureX509``'s algorithm policy does).
+    public var exponentBitCount: Int {
+        exponent.first.map { exponent.count * 8 - $0.leadingZeroBitCount } ?? 0
+    }
+
     /// The smallest modulus the plain initializers accept, in bits.
     public static let minimumModulusBitCount = 2048
     /// The smallest modulus the `unsafe` initializers accept, in bits.

@@ -64,11 +64,22 @@ private struct Search<Policy: CertificatePolicy> {
     let time: Int64
     let policy: Policy
     var signatureChecks = 0
-    var bestError: PathValidationError?
+    /// The first failure of a complete path (validity, constraints, policy): the most telling one.
+    var completePathError: PathValidationError?
+    /// The first failure while searching (a signature, a limit).
+    var searchError: PathValidationError?
+
+    /// What to report when no path validated.
+    var bestError: PathValidationError? { completePathError ?? searchError }
 
     init(validator: PathValidator, intermediates: [Certificate], time: Int64, policy: Policy) {
         self.validator = validator
-        self.intermediates = intermediates
+        // A certificate given twice is tried once.
+        var unique: [Certificate] = []
+        for certificate in intermediates where !unique.contains(where: { $0.encoded == certificate.encoded }) {
+            unique.append(certificate)
+        }
+        self.intermediates = unique
         self.time = time
         self.policy = policy
     }
@@ -129,10 +140,8 @@ private struct Search<Policy: CertificatePolicy> {
         guard let key = issuer.publicKey else {
             return (.algorithmNotAllowed, "the issuer's \(issuer.publicKeyAlgorithm) key is not supported")
         }
-        guard key.modulusBitCount >= validator.algorithms.minimumRSAModulusBits else {
-            return (
-                .algorithmNotAllowed, "the issuer's RSA key has \(key.modulusBitCount) bits, below the policy's minimum"
-            )
+        if let refusal = validator.algorithms.refusal(of: key, owner: "the issuer's") {
+            return (.algorithmNotAllowed, refusal)
         }
         guard key.isValidSignature(certificate.signature, for: certificate.tbsCertificate, padding: .pkcs1v15(digest))
         else {
@@ -160,6 +169,12 @@ private struct Search<Policy: CertificatePolicy> {
                 )
             }
             if index == 0 {
+                // The leaf's key signs what the caller verifies next: it meets the same algorithm policy.
+                if let key = certificate.publicKey,
+                    let refusal = validator.algorithms.refusal(of: key, owner: "the leaf's")
+                {
+                    return fail(.algorithmNotAllowed, index, certificate, refusal)
+                }
                 if let usage = certificate.keyUsage, !usage.digitalSignature {
                     return fail(.keyUsage, index, certificate, "keyUsage lacks digitalSignature")
                 }
@@ -241,29 +256,38 @@ private struct Search<Policy: CertificatePolicy> {
         return nil
     }
 
+    /// Records a complete path's failure (the first one is kept) and returns `nil`.
     private mutating func fail(
         _ code: PathValidationError.Code,
         _ index: Int,
         _ certificate: Certificate?,
         _ reason: String
     ) -> ValidatedChain? {
-        record(code, index, certificate, reason)
+        if completePathError == nil {
+            completePathError = PathValidationError(
+                code,
+                certificateIndex: index,
+                subject: certificate?.subject.description,
+                reason
+            )
+        }
         return nil
     }
 
-    /// Keeps the first failure of a complete path over any failure while searching, and otherwise the first.
+    /// Records a failure met while searching (the first one is kept).
     private mutating func record(
         _ code: PathValidationError.Code,
         _ index: Int?,
         _ certificate: Certificate?,
         _ reason: String
     ) {
-        let error = PathValidationError(
-            code,
-            certificateIndex: index,
-            subject: certificate?.subject.description,
-            reason
-        )
-        if bestError == nil { bestError = error }
+        if searchError == nil {
+            searchError = PathValidationError(
+                code,
+                certificateIndex: index,
+                subject: certificate?.subject.description,
+                reason
+            )
+        }
     }
 }
