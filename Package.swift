@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PureDER", targets: ["PureDER"]),
         .library(name: "PureCrypto", targets: ["PureCrypto"]),
         .library(name: "PureX509", targets: ["PureX509"]),
+        .library(name: "PurePKCS7", targets: ["PurePKCS7"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
     ],
     targets: [
@@ -33,6 +34,11 @@ let package = Package(
         .target(
             name: "PureX509",
             dependencies: ["PureDER", "PureCrypto"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PurePKCS7",
+            dependencies: ["PureDER", "PureCrypto", "PureX509"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -72,6 +78,11 @@ let package = Package(
         .testTarget(
             name: "PureX509Tests",
             dependencies: ["PureX509", "PureCrypto", "PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PurePKCS7Tests",
+            dependencies: ["PurePKCS7", "PureX509", "PureCrypto", "PureDER", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

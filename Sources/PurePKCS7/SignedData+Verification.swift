@@ -1,0 +1,124 @@
+public import PureCrypto
+import PureDER
+public import PureX509
+
+/// A SignedData whose signature verified and whose signer's certificate path validated: the only way to get
+/// the content with that proof attached.
+public struct VerifiedSignedData: Sendable {
+    /// The signed content.
+    public let content: ArraySlice<UInt8>
+    /// The signer's certificate path, leaf first.
+    public let chain: ValidatedChain
+    /// The digest algorithm the signer used.
+    public let digestAlgorithm: RSADigestAlgorithm
+    /// Whether the signature covered signed attributes (true) or the content directly (false).
+    public let hadSignedAttributes: Bool
+}
+
+extension SignedData {
+    /// The embedded certificate the signer identifier names.
+    public func signerCertificate() throws(PKCS7Error) -> Certificate {
+        let found = certificates.first { certificate in
+            switch signer.identifier {
+            case .issuerAndSerialNumber(let issuer, let serialNumber):
+                return certificate.issuer.encoded == issuer && certificate.serialNumber == serialNumber
+            case .subjectKeyIdentifier(let identifier):
+                return certificate.subjectKeyIdentifier == identifier
+            }
+        }
+        guard let found else {
+            throw PKCS7Error(.signerNotFound, "no embedded certificate matches the signer identifier")
+        }
+        return found
+    }
+
+    /// Verifies, in order: the signer's certificate is embedded; the signature verifies with its key — over
+    /// the signed attributes re-tagged as a SET when there are any (after checking their messageDigest and
+    /// contentType), over the content otherwise (RFC 5652 §5.4, §5.6); then the signer's certificate path
+    /// validates at `time` through the embedded certificates, under `policy`.
+    public func verify<Policy: CertificatePolicy>(
+        validator: PathValidator,
+        at time: Int64,
+        policy: Policy
+    ) throws(PKCS7Error) -> VerifiedSignedData {
+        let certificate = try signerCertificate()
+        let digest = try signer.digest()
+        guard let key = certificate.publicKey else {
+            throw PKCS7Error(
+                .unsupportedAlgorithm,
+                "the signer's \(certificate.publicKeyAlgorithm) key is not supported"
+            )
+        }
+        let padding = RSASignaturePadding.pkcs1v15(digest)
+        let valid: Bool
+        if let attributes = signer.signedAttributes {
+            try checkSignedAttributes(attributes, digest: digest)
+            // The signature covers the original attribute bytes with the [0] IMPLICIT tag replaced by SET (0x31).
+            var signedBytes = Array(attributes)
+            signedBytes[0] = 0x31
+            valid = key.isValidSignature(signer.signature, for: signedBytes, padding: padding)
+        } else {
+            valid = key.isValidSignature(signer.signature, for: content, padding: padding)
+        }
+        guard valid else {
+            throw PKCS7Error(.badSignature, "the signature does not verify with the key of \(certificate.subject)")
+        }
+        let others = certificates.filter { $0.encoded != certificate.encoded }
+        let chain: ValidatedChain
+        do throws(PathValidationError) {
+            chain = try validator.validate(leaf: certificate, intermediates: others, at: time, policy: policy)
+        } catch {
+            throw PKCS7Error(.untrustedSigner, "the signer's certificate path does not validate", path: error)
+        }
+        return VerifiedSignedData(
+            content: content,
+            chain: chain,
+            digestAlgorithm: digest,
+            hadSignedAttributes: signer.signedAttributes != nil
+        )
+    }
+
+    /// RFC 5652 §5.3 and §11: exactly one contentType equal to the eContentType, and exactly one messageDigest
+    /// equal to the content's digest.
+    private func checkSignedAttributes(_ attributes: ArraySlice<UInt8>, digest: RSADigestAlgorithm) throws(PKCS7Error) {
+        var contentTypes: [OID] = []
+        var messageDigests: [ArraySlice<UInt8>] = []
+        do throws(DERError) {
+            try DERReader.parse(attributes) { reader throws(DERError) in
+                try reader.readSetOf(tag: .contextSpecific(0, constructed: true)) { set throws(DERError) in
+                    while !set.isAtEnd {
+                        try set.readSequence { attribute throws(DERError) in
+                            let type = try attribute.readObjectIdentifier()
+                            let values = try attribute.readElement(.set)
+                            var reader = try attribute.reader(forContentsOf: values)
+                            switch type {
+                            case .pkcs9ContentType:
+                                while !reader.isAtEnd { contentTypes.append(try reader.readObjectIdentifier()) }
+                            case .pkcs9MessageDigest:
+                                while !reader.isAtEnd { messageDigests.append(try reader.readOctetString()) }
+                            default:
+                                break
+                            }
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw PKCS7Error(.malformed, "the signed attributes are malformed", der: error)
+        }
+        guard contentTypes.count == 1, messageDigests.count == 1, let type = contentTypes.first,
+            let expectedDigest = messageDigests.first
+        else {
+            throw PKCS7Error(.missingAttribute, "signed attributes need exactly one contentType and one messageDigest")
+        }
+        guard type == contentType else {
+            throw PKCS7Error(
+                .contentTypeMismatch,
+                "the contentType attribute says \(type), the content is \(contentType)"
+            )
+        }
+        guard digest.digest(of: content)[...] == expectedDigest else {
+            throw PKCS7Error(.messageDigestMismatch, "the messageDigest attribute does not match the content")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+public import PureDER
+public import PureX509
+
+/// A PKCS#7 / CMS SignedData with its content embedded (RFC 5652 §3, §5):
+///
+/// ```
+/// ContentInfo ::= SEQUENCE { contentType OBJECT IDENTIFIER, content [0] EXPLICIT ANY }
+/// SignedData ::= SEQUENCE { version CMSVersion, digestAlgorithms SET OF DigestAlgorithmIdentifier,
+///     encapContentInfo EncapsulatedContentInfo, certificates [0] IMPLICIT CertificateSet OPTIONAL,
+///     crls [1] IMPLICIT RevocationInfoChoices OPTIONAL, signerInfos SET OF SignerInfo }
+/// EncapsulatedContentInfo ::= SEQUENCE { eContentType OBJECT IDENTIFIER, eContent [0] EXPLICIT OCTET STRING OPTIONAL }
+/// ```
+///
+/// The envelope (ContentInfo, SignedData, EncapsulatedContentInfo and eContent) may be BER, as Xcode's
+/// StoreKit-testing receipts are: indefinite lengths and a segmented eContent. Everything inside it —
+/// certificates and signer infos — must be DER.
+public struct SignedData: Sendable {
+    /// The SignedData version.
+    public let version: Int
+    /// The encapsulated content's type (``PureDER/OID/pkcs7Data`` for receipts).
+    public let contentType: OID
+    /// The signed content: a view into the input, or a new buffer when BER segments were joined.
+    public let content: ArraySlice<UInt8>
+    /// The embedded certificates, in order.
+    public let certificates: [Certificate]
+    /// The one signer.
+    public let signer: SignerInfo
+
+    /// Parses a ContentInfo holding a SignedData.
+    public init(berEncoded bytes: ArraySlice<UInt8>) throws(PKCS7Error) {
+        let parsed: (Int, OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])
+        do throws(DERError) {
+            parsed = try DERReader.parse(bytes, rules: .ber) { reader throws(DERError) in
+                try reader.readSequence { contentInfo throws(DERError) in
+                    let type = try contentInfo.readObjectIdentifier()
+                    guard type == .pkcs7SignedData else {
+                        throw DERError(.unexpectedTag, at: contentInfo.offset, "content type \(type) is not signedData")
+                    }
+                    return try contentInfo.readExplicit(0) { explicit throws(DERError) in
+                        try explicit.readSequence { signedData throws(DERError) in try Self.readSignedData(&signedData)
+                        }
+                    }
+                }
+            }
+        } catch {
+            if error.code == .unexpectedTag && error.reason.hasSuffix("is not signedData") {
+                throw PKCS7Error(.notSignedData, "the ContentInfo does not hold SignedData", der: error)
+            }
+            throw PKCS7Error(.malformed, "not a PKCS#7 SignedData", der: error)
+        }
+        let (version, contentType, content, certificateElements, signers) = parsed
+        guard let content else { throw PKCS7Error(.missingContent, "the content is detached") }
+        guard signers.count == 1, let signer = signers.first else {
+            throw PKCS7Error(.unsupportedSignerCount, "\(signers.count) signers; exactly one is supported")
+        }
+        var certificates: [Certificate] = []
+        for element in certificateElements {
+            do throws(X509Error) {
+                certificates.append(try Certificate(derEncoded: element.encoded))
+            } catch {
+                throw PKCS7Error(
+                    .malformed,
+                    "embedded certificate \(certificates.count) is malformed",
+                    certificate: error
+                )
+            }
+        }
+        self.version = version
+        self.contentType = contentType
+        self.content = content
+        self.certificates = certificates
+        self.signer = signer
+    }
+
+    /// Parses a ContentInfo holding a SignedData.
+    public init(berEncoded bytes: [UInt8]) throws(PKCS7Error) {
+        try self.init(berEncoded: bytes[...])
+    }
+
+    /// The SignedData's fields, the envelope under BER rules and everything inside it under DER.
+    private static func readSignedData(
+        _ reader: inout DERReader
+    ) throws(DERError) -> (Int, OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo]) {
+        let version = try reader.readInteger(as: Int.self)
+        // digestAlgorithms, in DER: only the signer's own digestAlgorithm counts.
+        var strict = reader.withRules(.der)
+        _ = try strict.readElement(.set)
+        reader = strict.withRules(.ber)
+        let (contentType, content) = try reader.readSequence { encapsulated throws(DERError) in
+            let type = try encapsulated.readObjectIdentifier()
+            let content = try encapsulated.readOptionalExplicit(0) { explicit throws(DERError) in
+                try explicit.readOctetString()
+            }
+            return (type, content)
+        }
+        var inner = reader.withRules(.der)
+        var certificates: [DERElement] = []
+        if let set = try inner.readOptionalElement(.contextSpecific(0, constructed: true)) {
+            var contents = try inner.reader(forContentsOf: set)
+            while !contents.isAtEnd { certificates.append(try contents.readElement(.sequence)) }
+        }
+        _ = try inner.readOptionalElement(.contextSpecific(1, constructed: true))  // CRLs are not used
+        var signers: [SignerInfo] = []
+        let set = try inner.readElement(.set)
+        var contents = try inner.reader(forContentsOf: set)
+        while !contents.isAtEnd { signers.append(try SignerInfo(from: &contents)) }
+        reader = inner.withRules(.ber)
+        return (version, contentType, content, certificates, signers)
+    }
+}
+
+extension OID {
+    /// id-data (RFC 5652 §4).
+    public static let pkcs7Data = OID(1, 2, 840, 113_549, 1, 7, 1)
+    /// id-signedData (RFC 5652 §5.1).
+    public static let pkcs7SignedData = OID(1, 2, 840, 113_549, 1, 7, 2)
+    /// id-contentType (RFC 5652 §11.1).
+    public static let pkcs9ContentType = OID(1, 2, 840, 113_549, 1, 9, 3)
+    /// id-messageDigest (RFC 5652 §11.2).
+    public static let pkcs9MessageDigest = OID(1, 2, 840, 113_549, 1, 9, 4)
+}

@@ -1,0 +1,94 @@
+import PureCrypto
+public import PureDER
+
+/// One signer (RFC 5652 §5.3):
+///
+/// ```
+/// SignerInfo ::= SEQUENCE { version CMSVersion, sid SignerIdentifier, digestAlgorithm DigestAlgorithmIdentifier,
+///     signedAttrs [0] IMPLICIT SignedAttributes OPTIONAL, signatureAlgorithm SignatureAlgorithmIdentifier,
+///     signature SignatureValue, unsignedAttrs [1] IMPLICIT UnsignedAttributes OPTIONAL }
+/// SignerIdentifier ::= CHOICE { issuerAndSerialNumber IssuerAndSerialNumber,
+///     subjectKeyIdentifier [0] SubjectKeyIdentifier }
+/// ```
+public struct SignerInfo: Sendable {
+    /// How the signer's certificate is named.
+    public enum Identifier: Sendable, Hashable {
+        /// The DER of the certificate issuer's Name, and its serial number's bytes.
+        case issuerAndSerialNumber(issuer: ArraySlice<UInt8>, serialNumber: ArraySlice<UInt8>)
+        /// The certificate's subject key identifier.
+        case subjectKeyIdentifier(ArraySlice<UInt8>)
+    }
+
+    /// 1 with issuerAndSerialNumber, 3 with subjectKeyIdentifier.
+    public let version: Int
+    /// The signer's certificate, by name.
+    public let identifier: Identifier
+    /// The digest algorithm's OID.
+    public let digestAlgorithm: OID
+    /// The whole DER of the `[0] IMPLICIT` signed attributes, if present: re-tagged as a SET (0x31), these
+    /// original bytes are what the signature covers (§5.4).
+    public let signedAttributes: ArraySlice<UInt8>?
+    /// The signature algorithm's OID: rsaEncryption, or shaNNNWithRSAEncryption.
+    public let signatureAlgorithm: OID
+    /// The signature value.
+    public let signature: ArraySlice<UInt8>
+
+    init(from reader: inout DERReader) throws(DERError) {
+        let element = try reader.readElement(.sequence)
+        var fields = try reader.reader(forContentsOf: element)
+        version = try fields.readInteger(as: Int.self)
+        if let ski = try fields.readOptionalElement(.contextSpecific(0, constructed: false)) {
+            identifier = .subjectKeyIdentifier(ski.content)
+        } else {
+            identifier = try fields.readSequence { sid throws(DERError) in
+                let issuer = try sid.readElement(.sequence).encoded
+                return .issuerAndSerialNumber(issuer: issuer, serialNumber: try sid.readIntegerBytes())
+            }
+        }
+        digestAlgorithm = try Self.readAlgorithm(&fields)
+        signedAttributes = try fields.readOptionalElement(.contextSpecific(0, constructed: true))?.encoded
+        signatureAlgorithm = try Self.readAlgorithm(&fields)
+        signature = try fields.readOctetString()
+        _ = try fields.readOptionalElement(.contextSpecific(1, constructed: true))
+        try fields.finish()
+    }
+
+    /// An AlgorithmIdentifier's OID; parameters, if any, must be NULL (RFC 5754 §2, RFC 8017 §A.2).
+    static func readAlgorithm(_ reader: inout DERReader) throws(DERError) -> OID {
+        try reader.readSequence { identifier throws(DERError) in
+            let oid = try identifier.readObjectIdentifier()
+            if !identifier.isAtEnd { try identifier.readNull() }
+            return oid
+        }
+    }
+
+    /// The digest for this signer: its digestAlgorithm, checked against a signature algorithm that names one.
+    func digest() throws(PKCS7Error) -> RSADigestAlgorithm {
+        guard let digest = Self.digests[digestAlgorithm] else {
+            throw PKCS7Error(.unsupportedAlgorithm, "digest algorithm \(digestAlgorithm) is not supported")
+        }
+        if signatureAlgorithm == Self.rsaEncryption { return digest }
+        guard let named = Self.signatureDigests[signatureAlgorithm] else {
+            throw PKCS7Error(.unsupportedAlgorithm, "signature algorithm \(signatureAlgorithm) is not supported")
+        }
+        guard named == digest else {
+            throw PKCS7Error(
+                .algorithmMismatch,
+                "signature algorithm \(signatureAlgorithm) does not use digest \(digestAlgorithm)"
+            )
+        }
+        return digest
+    }
+
+    static let rsaEncryption = OID(1, 2, 840, 113_549, 1, 1, 1)
+
+    static let digests: [OID: RSADigestAlgorithm] = [
+        OID(1, 3, 14, 3, 2, 26): .sha1, OID(2, 16, 840, 1, 101, 3, 4, 2, 1): .sha256,
+        OID(2, 16, 840, 1, 101, 3, 4, 2, 2): .sha384, OID(2, 16, 840, 1, 101, 3, 4, 2, 3): .sha512,
+    ]
+
+    static let signatureDigests: [OID: RSADigestAlgorithm] = [
+        OID(1, 2, 840, 113_549, 1, 1, 5): .sha1, OID(1, 2, 840, 113_549, 1, 1, 11): .sha256,
+        OID(1, 2, 840, 113_549, 1, 1, 12): .sha384, OID(1, 2, 840, 113_549, 1, 1, 13): .sha512,
+    ]
+}

@@ -1,0 +1,168 @@
+import Foundation
+import PureDER
+import PureX509
+import Testing
+import VectorSupport
+
+@testable import PurePKCS7
+
+/// Every real receipt's PKCS#7 container: parses, its signature verifies, its chain validates at the
+/// receipt's creation date, and it fails for the right reason when anything is off.
+@Suite struct RealReceiptSignatureTests {
+    struct Sample {
+        let name: String
+        let bytes: [UInt8]
+        let creationDate: Int64
+    }
+
+    static func samples(_ folder: String) throws -> [Sample] {
+        try SharedVectors.files(in: folder, suffix: ".der").map { url in
+            let expected = url.deletingPathExtension().appendingPathExtension("expected.json")
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: expected)) as? [String: Any]
+            let epoch = try #require((json?["receipt"] as? [String: Any])?["receipt_creation_date_epoch"] as? Int)
+            return Sample(name: url.lastPathComponent, bytes: try SharedVectors.bytes(url), creationDate: Int64(epoch))
+        }
+    }
+
+    static func certificate(_ path: String) throws -> Certificate {
+        try Certificate(derEncoded: SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(path)))
+    }
+
+    static func expectFailure(
+        _ code: PKCS7Error.Code,
+        _ comment: Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () throws(PKCS7Error) -> VerifiedSignedData
+    ) -> PKCS7Error? {
+        do {
+            _ = try body()
+            Issue.record("verified; expected \(code)", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            #expect(error.code == code, "\(error) \(comment?.description ?? "")", sourceLocation: sourceLocation)
+            return error
+        }
+    }
+
+    /// Claims the critical extendedKeyUsage of Xcode's StoreKit certificate and requires codeSigning.
+    struct StoreKitPolicy: CertificatePolicy {
+        var understoodCriticalExtensions: [OID] { [.extendedKeyUsage] }
+        func check(_ chain: [Certificate]) -> PolicyResult {
+            chain[0].extendedKeyUsage?.contains(OID(1, 3, 6, 1, 5, 5, 7, 3, 3)) == true
+                ? .meetsPolicy : .failsToMeetPolicy(certificateIndex: 0, reason: "no codeSigning")
+        }
+    }
+
+    @Test func everyAppStoreReceiptVerifiesAtItsCreationDate() throws {
+        guard SharedVectors.available() != nil else { return }
+        let validator = PathValidator(
+            anchors: [try Self.certificate("certs/apple-roots/AppleIncRootCertificate.cer")],
+            algorithms: .allowingSHA1
+        )
+        let samples = try Self.samples("receipts/apple")
+        #expect(samples.count == 23)
+        for sample in samples {
+            let signedData = try SignedData(berEncoded: sample.bytes)
+            #expect(signedData.contentType == .pkcs7Data)
+            #expect(signedData.certificates.count == 3, "\(sample.name)")
+            let verified = try signedData.verify(
+                validator: validator,
+                at: sample.creationDate,
+                policy: NoAdditionalPolicy()
+            )
+            #expect(!verified.hadSignedAttributes, "\(sample.name)")
+            #expect(verified.chain.certificates.count == 3)
+            #expect(verified.content.first == 0x31, "\(sample.name): the payload is a SET")
+        }
+    }
+
+    @Test func everyXcodeReceiptVerifiesAgainstItsStoreKitCertificate() throws {
+        guard SharedVectors.available() != nil else { return }
+        let storeKit = try Self.certificate("certs/storekit/StoreKitTestCertificate.cer")
+        let validator = PathValidator(anchors: [storeKit])
+        let samples = try Self.samples("receipts/xcode")
+        #expect(samples.count == 3)
+        for sample in samples {
+            let signedData = try SignedData(berEncoded: sample.bytes)
+            // The eContent was a BER segmented OCTET STRING: joined into a buffer of its own.
+            #expect(signedData.content.startIndex == 0)
+            let verified = try signedData.verify(
+                validator: validator,
+                at: sample.creationDate,
+                policy: StoreKitPolicy()
+            )
+            #expect(verified.chain.certificates.count == 1, "\(sample.name)")
+        }
+    }
+
+    @Test func aFlippedPayloadBitBreaksTheSignature() throws {
+        guard SharedVectors.available() != nil else { return }
+        let validator = PathValidator(
+            anchors: [try Self.certificate("certs/apple-roots/AppleIncRootCertificate.cer")],
+            algorithms: .allowingSHA1
+        )
+        for sample in try Self.samples("receipts/apple") {
+            let signedData = try SignedData(berEncoded: sample.bytes)
+            var bytes = sample.bytes
+            bytes[signedData.content.startIndex + signedData.content.count / 2] ^= 0x01
+            let tampered = try SignedData(berEncoded: bytes)
+            _ = Self.expectFailure(.badSignature, "\(sample.name)") { () throws(PKCS7Error) in
+                try tampered.verify(validator: validator, at: sample.creationDate, policy: NoAdditionalPolicy())
+            }
+        }
+    }
+
+    @Test func validatingAtTodayOrAgainstAForeignRootFailsTheChain() throws {
+        guard SharedVectors.available() != nil else { return }
+        let apple = PathValidator(
+            anchors: [try Self.certificate("certs/apple-roots/AppleIncRootCertificate.cer")],
+            algorithms: .allowingSHA1
+        )
+        let foreign = PathValidator(
+            anchors: [try Self.certificate("certs/other/frank4dd-cacert.der")],
+            algorithms: .allowingSHA1
+        )
+        for sample in try Self.samples("receipts/apple") {
+            let signedData = try SignedData(berEncoded: sample.bytes)
+            let expired = Self.expectFailure(.untrustedSigner, "\(sample.name)") { () throws(PKCS7Error) in
+                try signedData.verify(validator: apple, at: 1_795_219_200, policy: NoAdditionalPolicy())  // 2026-11-21
+            }
+            #expect(expired?.path?.code == .expired)
+            let untrusted = Self.expectFailure(.untrustedSigner, "\(sample.name)") { () throws(PKCS7Error) in
+                try signedData.verify(validator: foreign, at: sample.creationDate, policy: NoAdditionalPolicy())
+            }
+            #expect(untrusted?.path?.code == .noPath)
+        }
+    }
+
+    @Test func inputsThatAreNotSignedDataAreRefused() throws {
+        #expect(throws: PKCS7Error.self) { try SignedData(berEncoded: Array("NOT A RECEIPT\n".utf8)) }
+        var writer = DERWriter()
+        writer.appendSequence { info in
+            info.appendObjectIdentifier(.pkcs7Data)
+            info.appendExplicit(0) { $0.appendOctetString([1, 2, 3]) }
+        }
+        do {
+            _ = try SignedData(berEncoded: writer.bytes)
+            Issue.record("accepted id-data")
+        } catch {
+            #expect(error.code == .notSignedData)
+        }
+        guard let vectors = SharedVectors.available() else { return }
+        for url in try SharedVectors.files(in: "receipts/not-pkcs7", suffix: "") where !url.path.hasSuffix(".json") {
+            #expect(throws: PKCS7Error.self, "\(url.lastPathComponent)") {
+                try SignedData(berEncoded: try SharedVectors.bytes(url))
+            }
+        }
+        _ = vectors
+    }
+
+    @Test func everyProperPrefixOfAReceiptFailsToParse() throws {
+        guard SharedVectors.available() != nil else { return }
+        for sample in try Self.samples("receipts/xcode") + Self.samples("receipts/apple").prefix(3) {
+            for length in stride(from: 0, to: sample.bytes.count, by: 7) {
+                #expect(throws: PKCS7Error.self) { try SignedData(berEncoded: sample.bytes[..<length]) }
+            }
+        }
+    }
+}
