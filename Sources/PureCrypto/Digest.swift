@@ -1,3 +1,5 @@
+import PureDER
+
 // MARK: - HashDigest
 
 /// The output of a ``HashFunction``: a fixed number of bytes, stored inline in the value (no heap storage).
@@ -27,18 +29,7 @@ extension HashDigest {
 
     /// The digest as lowercase hexadecimal, two characters per byte.
     public var description: String {
-        self.withUnsafeBytes { digest in
-            let hexDigits: StaticString = "0123456789abcdef"
-            return hexDigits.withUTF8Buffer { digits in
-                String(unsafeUninitializedCapacity: digest.count * 2) { text in
-                    for (index, byte) in digest.enumerated() {
-                        text[2 * index] = digits[Int(byte >> 4)]
-                        text[2 * index + 1] = digits[Int(byte & 0x0F)]
-                    }
-                    return digest.count * 2
-                }
-            }
-        }
+        self.withUnsafeBytes { Hex.encode($0) }
     }
 
     /// Compares two digests in constant time: every byte is examined, and no branch depends on the contents.

@@ -66,7 +66,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         relativeNames.map { set in
             set.map { attribute in
                 let key = Self.shortNames[attribute.type] ?? attribute.type.description
-                return "\(key)=\(attribute.text ?? "#" + Self.hex(attribute.value))"
+                return "\(key)=\(attribute.text ?? "#" + Hex.encode(attribute.value))"
             }.joined(separator: "+")
         }.joined(separator: ", ")
     }
@@ -79,15 +79,5 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     private static func isCharacterString(_ tag: DERTag) -> Bool {
         tag.tagClass == .universal && [12, 18, 19, 20, 22, 26, 28, 30].contains(tag.number)
-    }
-
-    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
-        let digits: [Character] = Array("0123456789abcdef")
-        var text = ""
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return text
     }
 }

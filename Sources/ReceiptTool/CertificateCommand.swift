@@ -133,13 +133,7 @@ enum CertificateCommand {
         UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)"
     }
 
-    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        let digits: [Character] = Array("0123456789ABCDEF")
-        var text = ""
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return text
+    private static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        Hex.encode(bytes, uppercase: true)
     }
 }

@@ -45,12 +45,7 @@ enum ValueFormatter {
     /// Uppercase hex of the first bytes, with the total when cut short: `[HEX] 3082…01 (1234 bytes)`.
     static func hex(_ bytes: ArraySlice<UInt8>) -> String {
         guard !bytes.isEmpty else { return "" }
-        let digits: [Character] = Array("0123456789ABCDEF")
-        var text = "[HEX] "
-        for byte in bytes.prefix(hexPrefixLength) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
+        var text = "[HEX] " + Hex.encode(bytes.prefix(hexPrefixLength), uppercase: true)
         if bytes.count > hexPrefixLength { text += "… (\(bytes.count) bytes)" }
         return text
     }
