@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PureCrypto", targets: ["PureCrypto"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "PurePKCS7", targets: ["PurePKCS7"]),
+        .library(name: "PureReceipt", targets: ["PureReceipt"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
     ],
     targets: [
@@ -39,6 +40,11 @@ let package = Package(
         .target(
             name: "PurePKCS7",
             dependencies: ["PureDER", "PureCrypto", "PureX509"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PureReceipt",
+            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -83,6 +89,11 @@ let package = Package(
         .testTarget(
             name: "PurePKCS7Tests",
             dependencies: ["PurePKCS7", "PureX509", "PureCrypto", "PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PureReceiptTests",
+            dependencies: ["PureReceipt", "PurePKCS7", "PureX509", "PureCrypto", "PureDER", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Library modules, lowest layer first. Add each new module here when it lands.
-modules=(PureDER PureCrypto PureX509 PurePKCS7)
+modules=(PureDER PureCrypto PureX509 PurePKCS7 PureReceipt)
 
 out=${EMBEDDED_BUILD_DIR:-.build-embedded}
 rm -rf "$out"

@@ -1,0 +1,31 @@
+public import PureDER
+
+/// Why a receipt did not parse or validate: the step that failed, and the error underneath.
+public struct ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The validation steps, in the order they run, and what failed at each.
+    public enum Code: Sendable, Hashable {
+        /// The payload is not a SET OF ReceiptAttribute, or a field's value is not of its documented type.
+        case malformedPayload
+        /// The receipt has no creation date (type 12), which the default validation instant needs.
+        case missingCreationDate
+    }
+
+    /// What failed.
+    public var code: Code
+    /// A short explanation.
+    public var reason: String
+    /// The DER error underneath, if any.
+    public var der: DERError?
+
+    /// Creates an error.
+    public init(_ code: Code, _ reason: String, der: DERError? = nil) {
+        self.code = code
+        self.reason = reason
+        self.der = der
+    }
+
+    /// The reason, with the DER error underneath.
+    public var description: String {
+        der.map { "\(reason): \($0)" } ?? reason
+    }
+}
