@@ -15,6 +15,38 @@ public struct VerifiedSignedData: Sendable {
     public let hadSignedAttributes: Bool
 }
 
+/// A SignedData whose signature verified with its signer certificate's key, the chain not yet validated.
+public struct SignatureVerifiedSignedData: Sendable {
+    /// The container.
+    public let signedData: SignedData
+    /// The embedded certificate whose key verified the signature.
+    public let signerCertificate: Certificate
+    /// The digest algorithm the signer used.
+    public let digestAlgorithm: RSADigestAlgorithm
+
+    /// The second half of ``SignedData/verify(validator:at:policy:)``: the signer's certificate path validates
+    /// at `time` through the other embedded certificates, under `policy`.
+    public func validateChain<Policy: CertificatePolicy>(
+        validator: PathValidator,
+        at time: Int64,
+        policy: Policy
+    ) throws(PKCS7Error) -> VerifiedSignedData {
+        let others = signedData.certificates.filter { $0.encoded != signerCertificate.encoded }
+        let chain: ValidatedChain
+        do throws(PathValidationError) {
+            chain = try validator.validate(leaf: signerCertificate, intermediates: others, at: time, policy: policy)
+        } catch {
+            throw PKCS7Error(.untrustedSigner, "the signer's certificate path does not validate", path: error)
+        }
+        return VerifiedSignedData(
+            content: signedData.content,
+            chain: chain,
+            digestAlgorithm: digestAlgorithm,
+            hadSignedAttributes: signedData.signer.signedAttributes != nil
+        )
+    }
+}
+
 extension SignedData {
     /// The embedded certificate the signer identifier names.
     public func signerCertificate() throws(PKCS7Error) -> Certificate {
@@ -41,6 +73,12 @@ extension SignedData {
         at time: Int64,
         policy: Policy
     ) throws(PKCS7Error) -> VerifiedSignedData {
+        try verifySignature().validateChain(validator: validator, at: time, policy: policy)
+    }
+
+    /// The first half of ``verify(validator:at:policy:)``: the signer's certificate is embedded and the
+    /// signature verifies with its key. The chain is not yet validated: the result only offers that next step.
+    public func verifySignature() throws(PKCS7Error) -> SignatureVerifiedSignedData {
         let certificate = try signerCertificate()
         let digest = try signer.digest()
         guard let key = certificate.publicKey else {
@@ -63,19 +101,7 @@ extension SignedData {
         guard valid else {
             throw PKCS7Error(.badSignature, "the signature does not verify with the key of \(certificate.subject)")
         }
-        let others = certificates.filter { $0.encoded != certificate.encoded }
-        let chain: ValidatedChain
-        do throws(PathValidationError) {
-            chain = try validator.validate(leaf: certificate, intermediates: others, at: time, policy: policy)
-        } catch {
-            throw PKCS7Error(.untrustedSigner, "the signer's certificate path does not validate", path: error)
-        }
-        return VerifiedSignedData(
-            content: content,
-            chain: chain,
-            digestAlgorithm: digest,
-            hadSignedAttributes: signer.signedAttributes != nil
-        )
+        return SignatureVerifiedSignedData(signedData: self, signerCertificate: certificate, digestAlgorithm: digest)
     }
 
     /// RFC 5652 §5.3 and §11: exactly one contentType equal to the eContentType, and exactly one messageDigest

@@ -25,6 +25,9 @@ public struct SignedData: Sendable {
     public let certificates: [Certificate]
     /// The one signer.
     public let signer: SignerInfo
+    /// Whether the envelope used BER (indefinite lengths), as Xcode's StoreKit-testing receipts do; DER
+    /// otherwise, as App Store receipts are.
+    public let hasBEREnvelope: Bool
 
     /// Parses a ContentInfo holding a SignedData.
     public init(berEncoded bytes: ArraySlice<UInt8>) throws(PKCS7Error) {
@@ -66,6 +69,8 @@ public struct SignedData: Sendable {
             }
         }
         self.version = version
+        var outer = DERReader(bytes, rules: .ber)
+        self.hasBEREnvelope = (try? outer.readElement().isIndefiniteLength) ?? false
         self.contentType = contentType
         self.content = content
         self.certificates = certificates

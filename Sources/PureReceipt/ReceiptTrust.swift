@@ -1,0 +1,72 @@
+import PureDER
+public import PureX509
+
+/// Whom a receipt validation trusts: anchors, whether Apple's marker extensions are required, and which
+/// algorithms are accepted.
+public struct ReceiptTrust: Sendable {
+    /// The trust anchors.
+    public var anchors: [Certificate]
+    /// Whether the path must have Apple's shape: a receipt-signing leaf (1.2.840.113635.100.6.11.1) under a
+    /// WWDR intermediate (1.2.840.113635.100.6.2.1) under the anchor. Without this, any certificate an Apple
+    /// root ever issued — every developer's included — could sign a "receipt".
+    public var requiresAppleMarkers: Bool
+    /// The accepted signature algorithms and key sizes.
+    public var algorithms: AlgorithmPolicy
+
+    /// Creates a trust configuration.
+    public init(anchors: [Certificate], requiresAppleMarkers: Bool, algorithms: AlgorithmPolicy) {
+        self.anchors = anchors
+        self.requiresAppleMarkers = requiresAppleMarkers
+        self.algorithms = algorithms
+    }
+
+    /// The bundled Apple Inc. Root, Apple's markers required, SHA-1 allowed (Apple's receipt chains used SHA-1
+    /// intermediates until January 2025).
+    public static var apple: ReceiptTrust {
+        // The bundled bytes are checked by a test against Apple's published fingerprint.
+        let anchors = (try? Certificate(derEncoded: BundledCertificates.appleIncRoot)).map { [$0] } ?? []
+        return ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
+    }
+
+    /// Xcode's StoreKit-testing certificate (exported from the project's .storekit configuration) as the one
+    /// anchor: it signs the receipts itself, so no Apple markers are required.
+    public static func storeKitTesting(_ certificate: Certificate) -> ReceiptTrust {
+        ReceiptTrust(anchors: [certificate], requiresAppleMarkers: false, algorithms: .standard)
+    }
+}
+
+/// The certificate policy of a receipt chain: Apple's markers and path shape when required, and a leaf whose
+/// extendedKeyUsage, if it has one, allows code signing (Xcode's StoreKit certificate has a critical one).
+struct ReceiptChainPolicy: CertificatePolicy {
+    let requiresAppleMarkers: Bool
+
+    static let codeSigning = OID(1, 3, 6, 1, 5, 5, 7, 3, 3)
+    static let anyExtendedKeyUsage = OID(2, 5, 29, 37, 0)
+
+    var understoodCriticalExtensions: [OID] { [.extendedKeyUsage] }
+
+    func check(_ chain: [Certificate]) -> PolicyResult {
+        if let purposes = chain[0].extendedKeyUsage,
+            !purposes.contains(Self.codeSigning) && !purposes.contains(Self.anyExtendedKeyUsage)
+        {
+            return .failsToMeetPolicy(
+                certificateIndex: 0,
+                reason: "the leaf's extendedKeyUsage does not allow signing code"
+            )
+        }
+        guard requiresAppleMarkers else { return .meetsPolicy }
+        guard chain.count == 3 else {
+            return .failsToMeetPolicy(
+                certificateIndex: 0,
+                reason: "a chain of \(chain.count) certificates; Apple issues leaf, WWDR intermediate, root"
+            )
+        }
+        guard chain[0].findExtension(.appleReceiptSigning) != nil else {
+            return .failsToMeetPolicy(certificateIndex: 0, reason: "the leaf lacks Apple's receipt-signing marker")
+        }
+        guard chain[1].findExtension(.appleWWDRIntermediate) != nil else {
+            return .failsToMeetPolicy(certificateIndex: 1, reason: "the intermediate lacks Apple's WWDR marker")
+        }
+        return .meetsPolicy
+    }
+}

@@ -1,0 +1,184 @@
+import PureCrypto
+import PureDER
+public import PurePKCS7
+public import PureX509
+
+/// Validates App Store receipts, fail-closed and in Apple's order: the container parses → the signer's
+/// signature verifies → (the payload decodes) → the chain to a trust anchor validates at the validation time
+/// → the bundle identifier → the version → the device hash.
+///
+/// ```swift
+/// let validator = ReceiptValidator(expectations: .init(bundleIdentifier: "com.example.app"))
+/// let receipt = try validator.validate(receiptBytes)   // at the receipt's own creation date
+/// ```
+public struct ReceiptValidator: Sendable {
+    /// When the chain is validated.
+    public enum ValidationTime: Sendable, Hashable {
+        /// The receipt's own creation date (field 12): certificates that expired since still validate.
+        case receiptCreationDate
+        /// A given instant, in seconds since 1970.
+        case instant(Int64)
+    }
+
+    /// What the caller expects of the receipt; `nil` fields are not checked.
+    public struct Expectations: Sendable, Hashable {
+        /// The app's bundle identifier (field 2).
+        public var bundleIdentifier: String?
+        /// The app's version (field 3).
+        public var applicationVersion: String?
+        /// The device identifier for the device hash (field 5): the 16 bytes of identifierForVendor on iOS-like
+        /// systems, the 6 bytes of the primary MAC address on macOS.
+        public var deviceIdentifier: [UInt8]?
+
+        /// Creates expectations.
+        public init(
+            bundleIdentifier: String? = nil,
+            applicationVersion: String? = nil,
+            deviceIdentifier: [UInt8]? = nil
+        ) {
+            self.bundleIdentifier = bundleIdentifier
+            self.applicationVersion = applicationVersion
+            self.deviceIdentifier = deviceIdentifier
+        }
+    }
+
+    /// Whom to trust.
+    public var trust: ReceiptTrust
+    /// When to validate the chain.
+    public var validationTime: ValidationTime
+    /// What to check of the contents.
+    public var expectations: Expectations
+
+    /// Creates a validator; by default the bundled Apple root at the receipt's creation date.
+    public init(
+        trust: ReceiptTrust = .apple,
+        validationTime: ValidationTime = .receiptCreationDate,
+        expectations: Expectations = Expectations()
+    ) {
+        self.trust = trust
+        self.validationTime = validationTime
+        self.expectations = expectations
+    }
+
+    /// Validates a receipt (DER or BER PKCS#7 bytes), returning it with the proof of what was checked.
+    public func validate(_ bytes: [UInt8]) throws(ReceiptValidationError) -> ValidatedReceipt {
+        // 1. The container parses.
+        let signedData: SignedData
+        do throws(PKCS7Error) {
+            signedData = try SignedData(berEncoded: bytes)
+        } catch {
+            throw ReceiptValidationError(.container, "not a PKCS#7 receipt", pkcs7: error)
+        }
+        guard signedData.contentType == .pkcs7Data else {
+            throw ReceiptValidationError(.container, "the signed content is \(signedData.contentType), not data")
+        }
+        // 2. The signer's signature verifies, before anything in the content is believed.
+        let signed: SignatureVerifiedSignedData
+        do throws(PKCS7Error) {
+            signed = try signedData.verifySignature()
+        } catch {
+            throw ReceiptValidationError(.signature, error.reason, pkcs7: error)
+        }
+        let receipt: AppReceipt
+        do throws(ReceiptError) {
+            // App Store payloads are DER; Xcode's BER envelopes come with an unsorted payload.
+            receipt = try AppReceipt(payload: signedData.content, rules: signedData.hasBEREnvelope ? .ber : .der)
+        } catch {
+            throw ReceiptValidationError(.container, "the payload does not decode", receipt: error)
+        }
+        let time: Int64
+        switch validationTime {
+        case .instant(let instant): time = instant
+        case .receiptCreationDate:
+            guard let creationDate = receipt.creationDate else {
+                throw ReceiptValidationError(.container, "no receipt creation date (field 12) to validate at")
+            }
+            time = creationDate
+        }
+        // 3. The chain validates at the validation time.
+        let verified: VerifiedSignedData
+        do throws(PKCS7Error) {
+            verified = try signed.validateChain(
+                validator: PathValidator(anchors: trust.anchors, algorithms: trust.algorithms),
+                at: time,
+                policy: ReceiptChainPolicy(requiresAppleMarkers: trust.requiresAppleMarkers)
+            )
+        } catch {
+            throw ReceiptValidationError(.chain, error.reason, pkcs7: error)
+        }
+        // 4. and 5. What the caller expects.
+        if let expected = expectations.bundleIdentifier, receipt.bundleIdentifier != expected {
+            throw ReceiptValidationError(
+                .bundleIdentifier,
+                "bundle identifier \(receipt.bundleIdentifier ?? "(none)"), expected \(expected)"
+            )
+        }
+        if let expected = expectations.applicationVersion, receipt.applicationVersion != expected {
+            throw ReceiptValidationError(
+                .applicationVersion,
+                "application version \(receipt.applicationVersion ?? "(none)"), expected \(expected)"
+            )
+        }
+        // 6. SHA-1(device identifier ‖ opaque value ‖ raw bundle identifier DER) = field 5.
+        if let device = expectations.deviceIdentifier {
+            guard let opaque = receipt.opaqueValue, let bundle = receipt.bundleIdentifierData,
+                let hash = receipt.sha1Hash
+            else {
+                throw ReceiptValidationError(
+                    .deviceHash,
+                    "the receipt lacks the opaque value, bundle identifier or hash"
+                )
+            }
+            var hasher = Insecure.SHA1()
+            hasher.update(device)
+            hasher.update(opaque)
+            hasher.update(bundle)
+            guard hasher.finalize().bytes[...] == hash else {
+                throw ReceiptValidationError(.deviceHash, "the device hash does not match this device identifier")
+            }
+        }
+        return ValidatedReceipt(receipt: receipt, chain: verified.chain, validationTime: time, signedData: verified)
+    }
+}
+
+/// A receipt that passed every requested check, with what was checked.
+public struct ValidatedReceipt: Sendable {
+    /// The decoded receipt.
+    public let receipt: AppReceipt
+    /// The signer's validated certificate chain, leaf first.
+    public let chain: ValidatedChain
+    /// The instant the chain was validated at.
+    public let validationTime: Int64
+    /// The verified container (content, digest algorithm, whether attributes were signed).
+    public let signedData: VerifiedSignedData
+}
+
+/// Which validation step failed, and why.
+public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The steps, in the order they run.
+    public enum Step: Sendable, Hashable {
+        case container, signature, chain, bundleIdentifier, applicationVersion, deviceHash
+    }
+
+    /// The step that failed.
+    public var step: Step
+    /// Why.
+    public var reason: String
+    /// The PKCS#7 error underneath, for the container, signature and chain steps.
+    public var pkcs7: PKCS7Error?
+    /// The payload error underneath.
+    public var receipt: ReceiptError?
+
+    init(_ step: Step, _ reason: String, pkcs7: PKCS7Error? = nil, receipt: ReceiptError? = nil) {
+        self.step = step
+        self.reason = reason
+        self.pkcs7 = pkcs7
+        self.receipt = receipt
+    }
+
+    /// `step: reason: underlying error`.
+    public var description: String {
+        let underlying = pkcs7.map { ": \($0)" } ?? receipt.map { ": \($0)" } ?? ""
+        return "\(step): \(reason)\(underlying)"
+    }
+}

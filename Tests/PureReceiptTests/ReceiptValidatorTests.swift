@@ -1,0 +1,172 @@
+import Foundation
+import PureCrypto
+import PureDER
+import PurePKCS7
+import PureX509
+import Testing
+import VectorSupport
+
+@testable import PureReceipt
+
+/// The validator end to end: every real receipt, every step's failure, and a third party's synthetic
+/// receipts under a fake Apple PKI.
+@Suite struct ReceiptValidatorTests {
+    static func receipts(_ folder: String) throws -> [(name: String, bytes: [UInt8], expected: [String: Any])] {
+        try SharedVectors.files(in: folder, suffix: ".der").compactMap { url in
+            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected.json")
+            guard FileManager.default.fileExists(atPath: expectedURL.path) else { return nil }
+            let expected =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: expectedURL)) as? [String: Any] ?? [:]
+            return (url.lastPathComponent, try SharedVectors.bytes(url), expected)
+        }
+    }
+
+    static func certificate(_ path: String) throws -> Certificate {
+        try Certificate(derEncoded: SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(path)))
+    }
+
+    static func expectStep(
+        _ step: ReceiptValidationError.Step,
+        _ comment: Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () throws(ReceiptValidationError) -> ValidatedReceipt
+    ) -> ReceiptValidationError? {
+        do {
+            _ = try body()
+            Issue.record("validated; expected a failure at \(step)", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            #expect(error.step == step, "\(error) \(comment?.description ?? "")", sourceLocation: sourceLocation)
+            return error
+        }
+    }
+
+    @Test func theBundledRootIsApplesPublishedCertificate() throws {
+        #expect(
+            SHA256.hash(BundledCertificates.appleIncRoot).description.uppercased()
+                == "B0B1730ECBC7FF4505142C49F1295E6EDA6BCAED7E2C68C5BE91B5A11001F024"
+        )
+        #expect(ReceiptTrust.apple.anchors.first?.subject.commonName == "Apple Root CA")
+    }
+
+    @Test func everyAppStoreReceiptValidatesAtItsCreationDateWithItsBundleAndVersion() throws {
+        guard SharedVectors.available() != nil else { return }
+        let samples = try Self.receipts("receipts/apple")
+        #expect(samples.count == 23)
+        for sample in samples {
+            let fields = try #require(sample.expected["receipt"] as? [String: Any])
+            let validator = ReceiptValidator(
+                expectations: .init(
+                    bundleIdentifier: fields["bundle_id"] as? String,
+                    applicationVersion: fields["application_version"] as? String
+                )
+            )
+            let validated = try validator.validate(sample.bytes)
+            #expect(validated.validationTime == (fields["receipt_creation_date_epoch"] as? Int).map(Int64.init))
+            #expect(validated.chain.certificates.count == 3, "\(sample.name)")
+        }
+    }
+
+    @Test func everyStepFailsForItsOwnReason() throws {
+        guard SharedVectors.available() != nil else { return }
+        let sample = try #require(
+            try Self.receipts("receipts/apple").first { $0.name.hasPrefix("TPInAppReceipt_receipt-sandbox-g5") }
+        )
+        let fields = try #require(sample.expected["receipt"] as? [String: Any])
+        let bundle = try #require(fields["bundle_id"] as? String)
+        _ = Self.expectStep(.container) { () throws(ReceiptValidationError) in
+            try ReceiptValidator().validate(Array("NOT A RECEIPT".utf8))
+        }
+        var tampered = sample.bytes
+        let content = try PurePKCS7.SignedData(berEncoded: sample.bytes).content
+        tampered[content.startIndex + content.count / 2] ^= 0x01
+        let broken = Self.expectStep(.signature) { () throws(ReceiptValidationError) in
+            try ReceiptValidator().validate(tampered)
+        }
+        #expect(broken?.pkcs7?.code == .badSignature)
+        let atToday = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(validationTime: .instant(1_795_219_200)).validate(sample.bytes)
+        }
+        #expect(atToday?.pkcs7?.path?.code == .expired)
+        _ = Self.expectStep(.bundleIdentifier) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(expectations: .init(bundleIdentifier: bundle + ".other")).validate(sample.bytes)
+        }
+        _ = Self.expectStep(.applicationVersion) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(expectations: .init(bundleIdentifier: bundle, applicationVersion: "999")).validate(
+                sample.bytes
+            )
+        }
+        // The device identifier from TPInAppReceipt's tests matches; any other does not.
+        let device: [UInt8] = [
+            0x95, 0x63, 0x28, 0xD9, 0xCC, 0x6A, 0x47, 0xF4, 0xBE, 0x40, 0x69, 0x53, 0xFB, 0x0A, 0xB6, 0xC7,
+        ]
+        _ = try ReceiptValidator(expectations: .init(bundleIdentifier: bundle, deviceIdentifier: device)).validate(
+            sample.bytes
+        )
+        _ = Self.expectStep(.deviceHash) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(expectations: .init(deviceIdentifier: [UInt8](repeating: 0, count: 16))).validate(
+                sample.bytes
+            )
+        }
+    }
+
+    @Test func xcodeReceiptsValidateOnlyAgainstTheirStoreKitCertificate() throws {
+        guard SharedVectors.available() != nil else { return }
+        let storeKit = try Self.certificate("certs/storekit/StoreKitTestCertificate.cer")
+        for sample in try Self.receipts("receipts/xcode") {
+            let validated = try ReceiptValidator(trust: .storeKitTesting(storeKit)).validate(sample.bytes)
+            #expect(validated.receipt.receiptType == "Xcode")
+            _ = Self.expectStep(.chain, "\(sample.name)") { () throws(ReceiptValidationError) in
+                try ReceiptValidator().validate(sample.bytes)
+            }
+        }
+    }
+
+    @Test func aForeignRootIsAChainFailure() throws {
+        guard SharedVectors.available() != nil else { return }
+        let foreign = try Self.certificate("certs/other/frank4dd-cacert.der")
+        let trust = ReceiptTrust(anchors: [foreign], requiresAppleMarkers: true, algorithms: .allowingSHA1)
+        let sample = try #require(try Self.receipts("receipts/apple").first)
+        _ = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(trust: trust).validate(sample.bytes)
+        }
+    }
+
+    /// emindeniz99/apple-purchase-receipt-verifier's generated receipts (see PROVENANCE.md) put an indefinite
+    /// length on the certificates [0] set as well, one layer beyond the six that Xcode's real receipts use:
+    /// BER is accepted exactly there and nowhere else, so they are refused at the container step.
+    @Test func thirdPartyReceiptsWithBERCertificateSetsAreRefusedAtTheContainer() throws {
+        guard SharedVectors.available() != nil else { return }
+        for url in try SharedVectors.files(in: "receipts/synthetic-thirdparty/emindeniz99", suffix: ".der")
+        where url.lastPathComponent.hasPrefix("receipt") && !url.lastPathComponent.hasSuffix("root.der") {
+            let bytes = try SharedVectors.bytes(url)
+            let error = Self.expectStep(.container, "\(url.lastPathComponent)") { () throws(ReceiptValidationError) in
+                try ReceiptValidator().validate(bytes)
+            }
+            #expect(error?.pkcs7?.der?.code == .indefiniteLength, "\(url.lastPathComponent)")
+        }
+    }
+
+    /// Apple's markers: our own CMS vectors (TestVectors/pkcs7) are signed by a three-certificate PKI without
+    /// them, over a receipt-like payload with no creation date.
+    @Test func applesMarkersAreRequiredWhenAsked() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("TestVectors/pkcs7/out")
+        let root = try Certificate(derEncoded: [UInt8](Data(contentsOf: folder.appendingPathComponent("root.der"))))
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("no-attrs-sha256.der")))
+        let at = ReceiptValidator.ValidationTime.instant(1_717_200_000)
+        let plain = ReceiptTrust(anchors: [root], requiresAppleMarkers: false, algorithms: .standard)
+        let validated = try ReceiptValidator(trust: plain, validationTime: at).validate(bytes)
+        #expect(validated.receipt.bundleIdentifier == "com.example.receipt-tests")
+        let marked = ReceiptTrust(anchors: [root], requiresAppleMarkers: true, algorithms: .standard)
+        let refused = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(trust: marked, validationTime: at).validate(bytes)
+        }
+        #expect(refused?.pkcs7?.path?.code == .policy)
+        #expect(refused?.pkcs7?.path?.reason == "the leaf lacks Apple's receipt-signing marker")
+        // Without an instant, a receipt with no creation date cannot be validated.
+        _ = Self.expectStep(.container) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(trust: plain).validate(bytes)
+        }
+    }
+}
