@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ReceiptTool",
-            dependencies: ["PureDER", "PureCrypto", "PureX509"],
+            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
             swiftSettings: strictSettings
         ),
         // Fuzzing: the targets' invariants (shared with the tests that replay the corpus), and one libFuzzer

@@ -8,7 +8,9 @@ public struct ReceiptTrust: Sendable {
     public var anchors: [Certificate]
     /// Whether the path must have Apple's shape: a receipt-signing leaf (1.2.840.113635.100.6.11.1) under a
     /// WWDR intermediate (1.2.840.113635.100.6.2.1) under the anchor. Without this, any certificate an Apple
-    /// root ever issued — every developer's included — could sign a "receipt".
+    /// root ever issued — every developer's included — could sign a "receipt". A signer that is itself an
+    /// anchor (a one-certificate path, like Xcode's StoreKit certificate given as the anchor) is exempt: the
+    /// caller named that exact certificate.
     public var requiresAppleMarkers: Bool
     /// The accepted signature algorithms and key sizes.
     public var algorithms: AlgorithmPolicy
@@ -54,7 +56,9 @@ struct ReceiptChainPolicy: CertificatePolicy {
                 reason: "the leaf's extendedKeyUsage does not allow signing code"
             )
         }
-        guard requiresAppleMarkers else { return .meetsPolicy }
+        // A signer that is itself one of the caller's anchors (Xcode's StoreKit certificate) is trusted as the
+        // exact certificate the caller named; Apple's shape is about paths through an anchor to a leaf.
+        guard requiresAppleMarkers, chain.count > 1 else { return .meetsPolicy }
         guard chain.count == 3 else {
             return .failsToMeetPolicy(
                 certificateIndex: 0,

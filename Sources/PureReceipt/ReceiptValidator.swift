@@ -176,9 +176,10 @@ public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringCon
         self.receipt = receipt
     }
 
-    /// `step: reason: underlying error`.
+    /// `step: reason`, where the reason is the underlying error's when there is one.
     public var description: String {
-        let underlying = pkcs7.map { ": \($0)" } ?? receipt.map { ": \($0)" } ?? ""
-        return "\(step): \(reason)\(underlying)"
+        if let pkcs7 { return "\(step): \(pkcs7)" }
+        if let receipt { return "\(step): \(receipt)" }
+        return "\(step): \(reason)"
     }
 }

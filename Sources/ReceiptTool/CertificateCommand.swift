@@ -28,7 +28,7 @@ enum CertificateCommand {
             throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
         }
         let fields = describe(certificate)
-        io.out(json ? JSONValue.object(fields).text + "\n" : text(fields))
+        io.out(json ? JSONValue.object(fields).text + "\n" : JSONValue.indented(fields))
     }
 
     /// The certificate as ordered fields, shared by the text and JSON forms.
@@ -88,41 +88,6 @@ enum CertificateCommand {
             fields.append(("value", .string(hex(item.value))))
         }
         return .object(fields)
-    }
-
-    /// Indented `key: value` lines.
-    static func text(_ fields: [(String, JSONValue)], indent: String = "") -> String {
-        var output = ""
-        for (key, value) in fields {
-            switch value {
-            case .object(let members):
-                output += "\(indent)\(key):\n" + text(members, indent: indent + "  ")
-            case .array(let values):
-                output += "\(indent)\(key):\n"
-                for value in values {
-                    if case .object(let members) = value {
-                        // The object's first line carries the list marker; the rest line up under it.
-                        let body = text(members, indent: indent + "    ")
-                        output += indent + "  - " + body.dropFirst(indent.count + 4)
-                    } else {
-                        output += "\(indent)  - \(scalar(value))\n"
-                    }
-                }
-            default:
-                output += "\(indent)\(key): \(scalar(value))\n"
-            }
-        }
-        return output
-    }
-
-    private static func scalar(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let text): return text
-        case .integer(let number): return "\(number)"
-        case .bool(let flag): return flag ? "yes" : "no"
-        case .null: return "none"
-        case .array, .object: return value.text
-        }
     }
 
     private static func name(_ oid: OID) -> String {

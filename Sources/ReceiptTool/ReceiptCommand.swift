@@ -6,6 +6,11 @@ enum ReceiptCommand {
         usage: receipt <command> [options]
 
         commands:
+          verify FILE... [--bundle-id ID] [--version V] [--device-id UUID|HEX] [--anchor CERT]...
+                 [--at RFC3339|now] [--json] [--jobs N]
+                                verify App Store receipts: signature, chain to the Apple root at each
+                                receipt's creation date (or --at), and the expected values; one line each
+          dump [--json] FILE|-  decode a receipt's fields, in-app purchases and certificates, UNVERIFIED
           asn1 [--der|--ber] FILE|-
                                 print the ASN.1 tree of DER or BER input (binary, base64 or PEM), one line
                                 per element: offset, depth, header and content length, tag, value.
@@ -30,6 +35,10 @@ enum ReceiptCommand {
         let rest = Array(arguments.dropFirst())
         do throws(ToolFailure) {
             switch command {
+            case "verify":
+                try VerifyCommand.run(rest, io: io)
+            case "dump":
+                try DumpCommand.run(rest, io: io)
             case "asn1":
                 try ASN1Command.run(rest, io: io)
             case "digest":

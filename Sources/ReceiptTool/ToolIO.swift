@@ -47,9 +47,8 @@ struct ToolFailure: Error {
 /// (``DERLimits/maximumInputSize``) even as base64 text with line breaks.
 let maximumInputFileSize = DERLimits.maximumInputSize * 3 / 2
 
-/// Reads `path` (`-` for standard input), at most ``maximumInputFileSize`` bytes, and decodes it from binary,
-/// base64 or PEM.
-func readInput(_ path: String, io: ToolIO) throws(ToolFailure) -> (bytes: [UInt8], format: BinaryInput.Format) {
+/// Reads `path` (`-` for standard input), at most ``maximumInputFileSize`` bytes, as they are.
+func readRawInput(_ path: String, io: ToolIO) throws(ToolFailure) -> [UInt8] {
     var raw: [UInt8] = []
     let tooLarge = ToolFailure(
         status: ExitStatus.failure,
@@ -77,6 +76,13 @@ func readInput(_ path: String, io: ToolIO) throws(ToolFailure) -> (bytes: [UInt8
         }
         guard raw.count <= maximumInputFileSize else { throw tooLarge }
     }
+    return raw
+}
+
+/// Reads `path` (`-` for standard input), at most ``maximumInputFileSize`` bytes, and decodes it from binary,
+/// base64 or PEM.
+func readInput(_ path: String, io: ToolIO) throws(ToolFailure) -> (bytes: [UInt8], format: BinaryInput.Format) {
+    let raw = try readRawInput(path, io: io)
     do throws(BinaryInput.DecodingError) {
         return try BinaryInput.decode(raw)
     } catch {

@@ -155,10 +155,20 @@ private struct Search<Policy: CertificatePolicy> {
         let understood = Certificate.understoodExtensions + policy.understoodCriticalExtensions
         for (index, certificate) in path.enumerated() {
             guard certificate.notBefore <= time else {
-                return fail(.notYetValid, index, certificate, "valid only from \(certificate.notBefore), after \(time)")
+                return fail(
+                    .notYetValid,
+                    index,
+                    certificate,
+                    "valid only from \(Self.text(certificate.notBefore)), after \(Self.text(time))"
+                )
             }
             guard time <= certificate.notAfter else {
-                return fail(.expired, index, certificate, "expired at \(certificate.notAfter), before \(time)")
+                return fail(
+                    .expired,
+                    index,
+                    certificate,
+                    "expired at \(Self.text(certificate.notAfter)), before \(Self.text(time))"
+                )
             }
             if let unknown = certificate.extensions.first(where: { $0.isCritical && !understood.contains($0.oid) }) {
                 return fail(
@@ -204,6 +214,11 @@ private struct Search<Policy: CertificatePolicy> {
             return fail(.policy, index, certificate, reason)
         }
         return ValidatedChain(certificates: path, validationTime: time)
+    }
+
+    /// An instant as RFC 3339 text, for messages.
+    static func text(_ seconds: Int64) -> String {
+        UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)"
     }
 
     /// The first certificate that breaks a rule RFC 5280 §4 sets for what CAs issue, and why. Checked on paths

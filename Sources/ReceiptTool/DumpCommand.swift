@@ -1,0 +1,48 @@
+import PureDER
+import PurePKCS7
+import PureReceipt
+
+/// `receipt dump [--json] FILE|-`: a receipt's fields, in-app purchases and embedded certificates, decoded
+/// without verifying anything, and marked so.
+enum DumpCommand {
+    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
+        var json = false
+        var paths: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--json": json = true
+            case "-": paths.append(argument)
+            case _ where argument.hasPrefix("-"):
+                throw ToolFailure(status: ExitStatus.usage, message: "dump: unknown option '\(argument)'")
+            default: paths.append(argument)
+            }
+        }
+        guard paths.count == 1, let path = paths.first else {
+            throw ToolFailure(status: ExitStatus.usage, message: "dump: expected one FILE or -")
+        }
+        let (bytes, _) = try readInput(path, io: io)
+        let signedData: SignedData
+        let receipt: AppReceipt
+        do throws(PKCS7Error) {
+            signedData = try SignedData(berEncoded: bytes)
+        } catch {
+            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+        }
+        do throws(ReceiptError) {
+            receipt = try AppReceipt(payload: signedData.content, rules: signedData.hasBEREnvelope ? .ber : .der)
+        } catch {
+            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+        }
+        let fields: [(String, JSONValue)] = [
+            ("verified", .bool(false)),
+            ("receipt", ReceiptJSON.receipt(receipt)),
+            ("certificates", .array(signedData.certificates.map(ReceiptJSON.certificate))),
+        ]
+        if json {
+            io.out(JSONValue.object(fields).text + "\n")
+        } else {
+            io.out("UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n")
+            io.out(JSONValue.indented(Array(fields.dropFirst())))
+        }
+    }
+}
