@@ -25,13 +25,15 @@ public struct SignedData: Sendable {
     public let certificates: [Certificate]
     /// The one signer.
     public let signer: SignerInfo
+    /// The digestAlgorithms set's OIDs.
+    public let digestAlgorithms: [OID]
     /// Whether the envelope used BER (indefinite lengths), as Xcode's StoreKit-testing receipts do; DER
     /// otherwise, as App Store receipts are.
     public let hasBEREnvelope: Bool
 
     /// Parses a ContentInfo holding a SignedData.
     public init(berEncoded bytes: ArraySlice<UInt8>) throws(PKCS7Error) {
-        let parsed: (Int, OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])
+        let parsed: (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])
         do throws(DERError) {
             parsed = try DERReader.parse(bytes, rules: .ber) { reader throws(DERError) in
                 try reader.readSequence { contentInfo throws(DERError) in
@@ -51,10 +53,29 @@ public struct SignedData: Sendable {
             }
             throw PKCS7Error(.malformed, "not a PKCS#7 SignedData", der: error)
         }
-        let (version, contentType, content, certificateElements, signers) = parsed
+        let (version, digestAlgorithms, contentType, content, certificateElements, signers) = parsed
         guard let content else { throw PKCS7Error(.missingContent, "the content is detached") }
         guard signers.count == 1, let signer = signers.first else {
             throw PKCS7Error(.unsupportedSignerCount, "\(signers.count) signers; exactly one is supported")
+        }
+        // RFC 5652 §5.1 and §5.3 fix the versions for what this library reads: SignedData 1, or 3 when the
+        // content is not id-data or the signer is named by key identifier; SignerInfo 1 or 3 by identifier.
+        let signerByKeyIdentifier: Bool
+        if case .subjectKeyIdentifier = signer.identifier {
+            signerByKeyIdentifier = true
+        } else {
+            signerByKeyIdentifier = false
+        }
+        let expectedVersion = contentType != .pkcs7Data || signerByKeyIdentifier ? 3 : 1
+        guard version == expectedVersion, signer.version == (signerByKeyIdentifier ? 3 : 1) else {
+            throw PKCS7Error(
+                .malformed,
+                "SignedData version \(version) or SignerInfo version \(signer.version) is not what RFC 5652 §5.1/§5.3 prescribe"
+            )
+        }
+        // The signer's digest algorithm is among those the SignedData announces (§5.1).
+        guard digestAlgorithms.contains(signer.digestAlgorithm) else {
+            throw PKCS7Error(.algorithmMismatch, "the signer's digest algorithm is not in digestAlgorithms")
         }
         var certificates: [Certificate] = []
         for element in certificateElements {
@@ -69,6 +90,7 @@ public struct SignedData: Sendable {
             }
         }
         self.version = version
+        self.digestAlgorithms = digestAlgorithms
         var outer = DERReader(bytes, rules: .ber)
         self.hasBEREnvelope = (try? outer.readElement().isIndefiniteLength) ?? false
         self.contentType = contentType
@@ -85,11 +107,15 @@ public struct SignedData: Sendable {
     /// The SignedData's fields, the envelope under BER rules and everything inside it under DER.
     private static func readSignedData(
         _ reader: inout DERReader
-    ) throws(DERError) -> (Int, OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo]) {
+    ) throws(DERError) -> (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo]) {
         let version = try reader.readInteger(as: Int.self)
-        // digestAlgorithms, in DER: only the signer's own digestAlgorithm counts.
+        // digestAlgorithms, in DER.
         var strict = reader.withRules(.der)
-        _ = try strict.readElement(.set)
+        let digestAlgorithms = try strict.readConstructed(.set) { set throws(DERError) in
+            var oids: [OID] = []
+            while !set.isAtEnd { oids.append(try SignerInfo.readAlgorithm(&set)) }
+            return oids
+        }
         reader = strict.withRules(.ber)
         let (contentType, content) = try reader.readSequence { encapsulated throws(DERError) in
             let type = try encapsulated.readObjectIdentifier()
@@ -110,7 +136,7 @@ public struct SignedData: Sendable {
         var contents = try inner.reader(forContentsOf: set)
         while !contents.isAtEnd { signers.append(try SignerInfo(from: &contents)) }
         reader = inner.withRules(.ber)
-        return (version, contentType, content, certificates, signers)
+        return (version, digestAlgorithms, contentType, content, certificates, signers)
     }
 }
 

@@ -1,0 +1,71 @@
+import Foundation
+import PurePKCS7
+import Testing
+import VectorSupport
+
+@testable import PureReceipt
+
+/// For each real App Store receipt, deterministic single-byte mutations and truncations — 50 per receipt in a
+/// plain `swift test`, `RECEIPT_MUTATIONS=1000` for the full run (use a release build:
+/// `RECEIPT_MUTATIONS=1000 swift test -c release --filter MutationRobustnessTests`): never a trap,
+/// and never valid unless the change is provably outside what validation relies on. Two such places exist,
+/// both checked when a mutant validates:
+/// - the container's own copy of the Apple root: parsed, but the bundled anchor is what paths end at, so the
+///   copy is never relied upon;
+/// - the SignerInfo's signatureAlgorithm, where `rsaEncryption` and the `shaNNNWithRSAEncryption` naming the
+///   signer's digest are accepted as the same thing (both occur in real receipts).
+@Suite struct MutationRobustnessTests {
+    static let names: [String] =
+        (try? SharedVectors.files(in: "receipts/apple", suffix: ".der").map(\.lastPathComponent)) ?? []
+
+    /// SplitMix64: deterministic and good enough to spread mutations.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: names)
+    func mutantsNeverTrapAndNeverValidate(_ name: String) throws {
+        guard SharedVectors.available() != nil else { return }
+        let original = try SharedVectors.bytes(SharedVectors.directory.appendingPathComponent("receipts/apple/\(name)"))
+        let validator = ReceiptValidator()
+        _ = try validator.validate(original)
+        let signedData = try SignedData(berEncoded: original)
+        let anchorCopies = signedData.certificates.filter { Array($0.encoded) == BundledCertificates.appleIncRoot }
+            .map { $0.encoded.indices }
+        var generator = Generator(state: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+        var validMutants = 0
+        let rounds = Int(ProcessInfo.processInfo.environment["RECEIPT_MUTATIONS"] ?? "") ?? 50
+        for round in 0..<rounds {
+            var mutant = original
+            var position: Int? = nil
+            if round % 10 == 9 {
+                mutant = Array(original[..<Int(generator.next() % UInt64(original.count))])
+            } else {
+                let index = Int(generator.next() % UInt64(original.count))
+                mutant[index] ^= UInt8(1 + generator.next() % 255)
+                position = index
+            }
+            guard let validated = try? validator.validate(mutant) else { continue }
+            validMutants += 1
+            let inAnchorCopy = position.map { index in anchorCopies.contains { $0.contains(index) } } ?? false
+            let signatureAlgorithmOnly =
+                (try? SignedData(berEncoded: mutant)).map {
+                    $0.signer.signatureAlgorithm != signedData.signer.signatureAlgorithm
+                        && $0.content == signedData.content
+                } ?? false
+            #expect(
+                inAnchorCopy || signatureAlgorithmOnly,
+                "\(name): a mutant at \(position.map(String.init) ?? "truncation") validated (\(validated.receipt.bundleIdentifier ?? "?"))"
+            )
+        }
+        // Most mutants must fail; the tolerated places are small.
+        #expect(validMutants * 10 < rounds * 3, "\(name): \(validMutants) of \(rounds) mutants validated")
+    }
+}
