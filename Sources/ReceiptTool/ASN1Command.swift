@@ -13,24 +13,11 @@ enum ASN1Command {
     }
 
     static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
-        var mode = Mode.automatic
-        var paths: [String] = []
-        for argument in arguments {
-            switch argument {
-            case "--ber": mode = .ber
-            case "--der": mode = .der
-            case "-": paths.append(argument)
-            case _ where argument.hasPrefix("-"):
-                throw ToolFailure(status: ExitStatus.usage, message: "asn1: unknown option '\(argument)'")
-            default: paths.append(argument)
-            }
+        let (flags, path) = try parseSingleInput(arguments, command: "asn1", flags: ["--ber", "--der"])
+        guard flags.count < 2 else {
+            throw ToolFailure(status: ExitStatus.usage, message: "asn1: --der and --ber exclude each other")
         }
-        guard paths.count == 1, let path = paths.first else {
-            throw ToolFailure(
-                status: ExitStatus.usage,
-                message: "asn1: expected one FILE or -\n\n\(ReceiptCommand.usage)"
-            )
-        }
+        let mode: Mode = flags.contains("--ber") ? .ber : flags.contains("--der") ? .der : .automatic
         let (bytes, _) = try readInput(path, io: io)
         let tree: DERTree
         do throws(DERError) {

@@ -6,20 +6,8 @@ import PureReceipt
 /// without verifying anything, and marked so.
 enum DumpCommand {
     static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
-        var json = false
-        var paths: [String] = []
-        for argument in arguments {
-            switch argument {
-            case "--json": json = true
-            case "-": paths.append(argument)
-            case _ where argument.hasPrefix("-"):
-                throw ToolFailure(status: ExitStatus.usage, message: "dump: unknown option '\(argument)'")
-            default: paths.append(argument)
-            }
-        }
-        guard paths.count == 1, let path = paths.first else {
-            throw ToolFailure(status: ExitStatus.usage, message: "dump: expected one FILE or -")
-        }
+        let (flags, path) = try parseSingleInput(arguments, command: "dump", flags: ["--json"])
+        let json = flags.contains("--json")
         let (bytes, _) = try readInput(path, io: io)
         let signedData: SignedData
         let receipt: AppReceipt

@@ -94,3 +94,29 @@ func readInput(_ path: String, io: ToolIO) throws(ToolFailure) -> (bytes: [UInt8
         }
     }
 }
+
+/// Parses `[FLAG]... FILE|-` for commands that take one input and on/off flags from `known`.
+func parseSingleInput(
+    _ arguments: [String],
+    command: String,
+    flags known: Set<String>
+) throws(ToolFailure) -> (flags: Set<String>, path: String) {
+    var flags: Set<String> = []
+    var paths: [String] = []
+    for argument in arguments {
+        if known.contains(argument) {
+            flags.insert(argument)
+        } else if argument.hasPrefix("-") && argument != "-" {
+            throw ToolFailure(status: ExitStatus.usage, message: "\(command): unknown option '\(argument)'")
+        } else {
+            paths.append(argument)
+        }
+    }
+    guard paths.count == 1, let path = paths.first else {
+        throw ToolFailure(
+            status: ExitStatus.usage,
+            message: "\(command): expected one FILE or -\n\n\(ReceiptCommand.usage)"
+        )
+    }
+    return (flags, path)
+}
