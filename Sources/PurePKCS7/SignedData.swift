@@ -33,13 +33,13 @@ public struct SignedData: Sendable {
 
     /// Parses a ContentInfo holding a SignedData.
     public init(berEncoded bytes: ArraySlice<UInt8>) throws(PKCS7Error) {
-        let parsed: (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])
+        let parsed: (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])?
         do throws(DERError) {
             parsed = try DERReader.parse(bytes, rules: .ber) { reader throws(DERError) in
                 try reader.readSequence { contentInfo throws(DERError) in
-                    let type = try contentInfo.readObjectIdentifier()
-                    guard type == .pkcs7SignedData else {
-                        throw DERError(.unexpectedTag, at: contentInfo.offset, "content type \(type) is not signedData")
+                    guard try contentInfo.readObjectIdentifier() == .pkcs7SignedData else {
+                        _ = try contentInfo.readElement()  // some other content: nil, reported below
+                        return nil
                     }
                     return try contentInfo.readExplicit(0) { explicit throws(DERError) in
                         try explicit.readSequence { signedData throws(DERError) in try Self.readSignedData(&signedData)
@@ -48,11 +48,9 @@ public struct SignedData: Sendable {
                 }
             }
         } catch {
-            if error.code == .unexpectedTag && error.reason.hasSuffix("is not signedData") {
-                throw PKCS7Error(.notSignedData, "the ContentInfo does not hold SignedData", der: error)
-            }
             throw PKCS7Error(.malformed, "not a PKCS#7 SignedData", der: error)
         }
+        guard let parsed else { throw PKCS7Error(.notSignedData, "the ContentInfo does not hold SignedData") }
         let (version, digestAlgorithms, contentType, content, certificateElements, signers) = parsed
         guard let content else { throw PKCS7Error(.missingContent, "the content is detached") }
         guard signers.count == 1, let signer = signers.first else {

@@ -1,5 +1,6 @@
 import PureCrypto
 public import PureDER
+import PureX509
 
 /// One signer (RFC 5652 §5.3):
 ///
@@ -67,8 +68,8 @@ public struct SignerInfo: Sendable {
         guard let digest = Self.digests[digestAlgorithm] else {
             throw PKCS7Error(.unsupportedAlgorithm, "digest algorithm \(digestAlgorithm) is not supported")
         }
-        if signatureAlgorithm == Self.rsaEncryption { return digest }
-        guard let named = Self.signatureDigests[signatureAlgorithm] else {
+        if signatureAlgorithm == .rsaEncryption { return digest }
+        guard let named = SignatureAlgorithm.rsaDigest(for: signatureAlgorithm) else {
             throw PKCS7Error(.unsupportedAlgorithm, "signature algorithm \(signatureAlgorithm) is not supported")
         }
         guard named == digest else {
@@ -80,15 +81,8 @@ public struct SignerInfo: Sendable {
         return digest
     }
 
-    static let rsaEncryption = OID(1, 2, 840, 113_549, 1, 1, 1)
-
     static let digests: [OID: RSADigestAlgorithm] = [
         OID(1, 3, 14, 3, 2, 26): .sha1, OID(2, 16, 840, 1, 101, 3, 4, 2, 1): .sha256,
         OID(2, 16, 840, 1, 101, 3, 4, 2, 2): .sha384, OID(2, 16, 840, 1, 101, 3, 4, 2, 3): .sha512,
-    ]
-
-    static let signatureDigests: [OID: RSADigestAlgorithm] = [
-        OID(1, 2, 840, 113_549, 1, 1, 5): .sha1, OID(1, 2, 840, 113_549, 1, 1, 11): .sha256,
-        OID(1, 2, 840, 113_549, 1, 1, 12): .sha384, OID(1, 2, 840, 113_549, 1, 1, 13): .sha512,
     ]
 }

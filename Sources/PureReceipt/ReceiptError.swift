@@ -6,8 +6,6 @@ public struct ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Code: Sendable, Hashable {
         /// The payload is not a SET OF ReceiptAttribute, or a field's value is not of its documented type.
         case malformedPayload
-        /// The receipt has no creation date (type 12), which the default validation instant needs.
-        case missingCreationDate
     }
 
     /// What failed.

@@ -24,11 +24,12 @@ public struct ReceiptTrust: Sendable {
 
     /// The bundled Apple Inc. Root, Apple's markers required, SHA-1 allowed (Apple's receipt chains used SHA-1
     /// intermediates until January 2025).
-    public static var apple: ReceiptTrust {
-        // The bundled bytes are checked by a test against Apple's published fingerprint.
+    public static let apple: ReceiptTrust = {
+        // Parsed once. The bundled bytes are checked by a test against Apple's published fingerprint, and a
+        // failed parse would leave no anchor, so every validation would fail closed.
         let anchors = (try? Certificate(derEncoded: BundledCertificates.appleIncRoot)).map { [$0] } ?? []
         return ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
-    }
+    }()
 
     /// Xcode's StoreKit-testing certificate (exported from the project's .storekit configuration) as the one
     /// anchor: it signs the receipts itself, so no Apple markers are required.

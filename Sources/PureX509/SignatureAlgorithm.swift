@@ -10,7 +10,10 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
     public let encoded: ArraySlice<UInt8>
 
     /// The RSA PKCS#1 v1.5 digest, for the RSA algorithms this library verifies; `nil` otherwise.
-    public var rsaDigest: RSADigestAlgorithm? {
+    public var rsaDigest: RSADigestAlgorithm? { Self.rsaDigest(for: oid) }
+
+    /// The RSA PKCS#1 v1.5 digest that the signature algorithm `oid` names, if it is one this library verifies.
+    public static func rsaDigest(for oid: OID) -> RSADigestAlgorithm? {
         switch oid {
         case .sha1WithRSAEncryption: return .sha1
         case .sha256WithRSAEncryption: return .sha256
