@@ -111,12 +111,25 @@ struct MontgomeryModulus: Sendable {
                 // x·R mod n; the accumulator starts at x·R at the exponent's top set bit (1·R for a zero exponent).
                 multiply(baseAddress, rSquared, baseMontgomery)
                 var started = false
-                for byte in exponent {
+                var leftDomain = false
+                let lastIndex = exponent.endIndex &- 1  // no index at all when the exponent is empty
+                for index in exponent.indices {
+                    let byte = exponent[index]
                     var bit: UInt8 = 0x80
                     while bit != 0 {
                         if started {
                             square(resultBase)
-                            if byte & bit != 0 { multiply(resultBase, baseMontgomery, resultBase) }
+                            if byte & bit != 0 {
+                                if bit == 1 && index == lastIndex {
+                                    // The last multiplication (every odd exponent's) takes the plain base:
+                                    // x^(e−1)·R · x · R⁻¹ = x^e leaves the Montgomery domain with it, saving
+                                    // the final reduction. The product stays below n·R, as CIOS needs.
+                                    multiply(resultBase, baseAddress, resultBase)
+                                    leftDomain = true
+                                } else {
+                                    multiply(resultBase, baseMontgomery, resultBase)
+                                }
+                            }
                         } else if byte & bit != 0 {
                             resultBase.update(from: baseMontgomery, count: k)
                             started = true
@@ -124,6 +137,7 @@ struct MontgomeryModulus: Sendable {
                         bit >>= 1
                     }
                 }
+                guard !leftDomain else { return }
                 // Out of the Montgomery domain: a·R⁻¹, a reduction alone. (A zero exponent leaves 1·R = R²·R⁻¹.)
                 func reduce(_ a: UnsafePointer<UInt64>) {
                     scratch.update(from: a, count: k)

@@ -76,43 +76,39 @@ extension RSAPublicKey {
             byteCount >= digestInfoLength + 11
         else { return false }
 
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * k) { values in
+        // s and m, k limbs each, then I2OSP(m) in whole limbs (8·k ≥ byteCount bytes).
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * k) { values in
             values.initialize(repeating: 0)
             let s = UnsafeMutableBufferPointer(rebasing: values[0..<k])
             let m = UnsafeMutableBufferPointer(rebasing: values[k..<(2 * k)])
-            // OS2IP, big-endian bytes into little-endian limbs.
-            var position = byteCount
-            for byte in signature {
-                position -= 1
-                s[position / 8] |= UInt64(byte) << (8 * UInt64(position % 8))
+            // OS2IP: whole big-endian words from the end, then the few bytes of a partial top limb.
+            let wholeLimbs = byteCount / 8
+            for index in 0..<wholeLimbs {
+                s[index] = UInt64(
+                    bigEndian: signature.loadUnaligned(fromByteOffset: byteCount - 8 * (index + 1), as: UInt64.self)
+                )
+            }
+            for offset in 0..<(byteCount % 8) {
+                s[wholeLimbs] = s[wholeLimbs] << 8 | UInt64(signature[offset])
             }
             // §5.2.2 step 1: the representative must be below n.
             guard isBelowModulus(UnsafeBufferPointer(s)) else { return false }
             modulus.withWorkspace { workspace in
                 modulus.power(UnsafeBufferPointer(s), exponent: exponent[...], into: m, workspace: workspace)
             }
-            // Compare every byte of EM = 00 01 FF…FF 00 ‖ prefix ‖ digest with I2OSP(m), without early exit.
-            let separator = byteCount - digestInfoLength - 1
-            var difference: UInt8 = 0
-            for index in 0..<byteCount {
-                let expected: UInt8
-                if index == 0 {
-                    expected = 0x00
-                } else if index == 1 {
-                    expected = 0x01
-                } else if index < separator {
-                    expected = 0xFF
-                } else if index == separator {
-                    expected = 0x00
-                } else if index < separator + 1 + prefix.count {
-                    expected = prefix[index - separator - 1]
-                } else {
-                    expected = digest[index - separator - 1 - prefix.count]
-                }
-                let fromEnd = byteCount - 1 - index
-                let actual = UInt8(truncatingIfNeeded: m[fromEnd / 8] >> (8 * UInt64(fromEnd % 8)))
-                difference |= actual ^ expected
+            // I2OSP(m): big-endian limbs, most significant first, so that byte i of EM is at padding + i.
+            let encoded = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: values[(2 * k)...]))
+            for index in 0..<k {
+                encoded.storeBytes(of: m[k - 1 - index].bigEndian, toByteOffset: 8 * index, as: UInt64.self)
             }
+            let em = UnsafeRawBufferPointer(rebasing: encoded[(8 * k - byteCount)...])
+            // Compare every byte of EM = 00 01 FF…FF 00 ‖ prefix ‖ digest, without early exit.
+            let separator = byteCount - digestInfoLength - 1
+            var difference = em[0] | (em[1] ^ 0x01) | em[separator]
+            for index in 2..<separator { difference |= em[index] ^ 0xFF }
+            for index in 0..<prefix.count { difference |= em[separator + 1 + index] ^ prefix[index] }
+            let digestStart = separator + 1 + prefix.count
+            for index in 0..<digest.count { difference |= em[digestStart + index] ^ digest[index] }
             return difference == 0
         }
     }
