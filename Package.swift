@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each a module so the compiler enforces the direction:
-// PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← ReceiptTool.
+// PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← PureReceiptJSON ← ReceiptTool and ReceiptWasm.
 // The libraries import the Swift standard library only and have no package dependencies.
 
 let strictSettings: [SwiftSetting] = [
@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "PurePKCS7", targets: ["PurePKCS7"]),
         .library(name: "PureReceipt", targets: ["PureReceipt"]),
+        .library(name: "PureReceiptJSON", targets: ["PureReceiptJSON"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
     ],
     targets: [
@@ -47,9 +48,21 @@ let package = Package(
             dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "PureReceiptJSON",
+            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "ReceiptTool",
-            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureReceiptJSON"],
+            swiftSettings: strictSettings
+        ),
+        // The C-ABI entry of the WebAssembly module (scripts/build-wasm.sh); natively it builds too, so that
+        // its contract is tested by swift test.
+        .target(
+            name: "ReceiptWasm",
+            dependencies: ["PureDER", "PureX509", "PureReceipt", "PureReceiptJSON"],
             swiftSettings: strictSettings
         ),
         // Fuzzing: the targets' invariants (shared with the tests that replay the corpus), and one libFuzzer
@@ -94,6 +107,11 @@ let package = Package(
         .testTarget(
             name: "PureReceiptTests",
             dependencies: ["PureReceipt", "PurePKCS7", "PureX509", "PureCrypto", "PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReceiptWasmTests",
+            dependencies: ["ReceiptWasm", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -9,7 +9,7 @@
 /// whose joined segments form a new buffer with indices from zero.
 public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as a closed set callers can switch on.
-    public enum Code: Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The input ends inside an identifier, a length or contents.
         case truncated
         /// A tag uses the high-tag-number form with a leading 0x80 octet, or for a number below 31 (X.690 §8.1.2).
@@ -60,6 +60,9 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidTime
         /// The components of a SET OF are not in ascending order of their encodings (X.690 §11.6).
         case setOfNotSorted
+
+        /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
+        public var description: String { rawValue }
     }
 
     /// What went wrong.

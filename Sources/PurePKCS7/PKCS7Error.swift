@@ -4,7 +4,7 @@ public import PureX509
 /// Why a PKCS#7 / CMS SignedData did not parse or verify: the step, and the error underneath where there is one.
 public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// What failed, as a closed set callers can switch on.
-    public enum Code: Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The bytes are not the ASN.1 of RFC 5652 §3 and §5 (``PKCS7Error/der`` says where).
         case malformed
         /// The ContentInfo holds something other than SignedData.
@@ -29,6 +29,9 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
         case badSignature
         /// The signer's certificate path did not validate (``PKCS7Error/path`` says why).
         case untrustedSigner
+
+        /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
+        public var description: String { rawValue }
     }
 
     /// What failed.

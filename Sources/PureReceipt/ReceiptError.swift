@@ -3,9 +3,12 @@ public import PureDER
 /// Why a receipt did not parse or validate: the step that failed, and the error underneath.
 public struct ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The validation steps, in the order they run, and what failed at each.
-    public enum Code: Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The payload is not a SET OF ReceiptAttribute, or a field's value is not of its documented type.
         case malformedPayload
+
+        /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
+        public var description: String { rawValue }
     }
 
     /// What failed.

@@ -31,6 +31,13 @@ public struct ReceiptTrust: Sendable {
         return ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
     }()
 
+    /// The caller's anchors in place of the bundled Apple root, under the same rules as ``apple``: Apple's
+    /// markers required on paths through an anchor, SHA-1 allowed. A signer that is itself one of the anchors
+    /// (Xcode's StoreKit certificate) is trusted as that exact certificate.
+    public static func replacingAnchors(with anchors: [Certificate]) -> ReceiptTrust {
+        ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
+    }
+
     /// Xcode's StoreKit-testing certificate (exported from the project's .storekit configuration) as the one
     /// anchor: it signs the receipts itself, so no Apple markers are required.
     public static func storeKitTesting(_ certificate: Certificate) -> ReceiptTrust {

@@ -156,8 +156,11 @@ public struct ValidatedReceipt: Sendable {
 /// Which validation step failed, and why.
 public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The steps, in the order they run.
-    public enum Step: Sendable, Hashable {
+    public enum Step: String, Sendable, Hashable, CustomStringConvertible {
         case container, signature, chain, bundleIdentifier, applicationVersion, deviceHash
+
+        /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
+        public var description: String { rawValue }
     }
 
     /// The step that failed.

@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep their keys in the order written, so output is stable and readable.
-enum JSONValue {
+public enum JSONValue: Sendable {
     case string(String)
     case integer(Int64)
     case bool(Bool)
@@ -8,7 +8,7 @@ enum JSONValue {
     case object([(String, JSONValue)])
 
     /// Compact JSON text.
-    var text: String {
+    public var text: String {
         var output = ""
         write(to: &output)
         return output
@@ -63,7 +63,7 @@ enum JSONValue {
 
 extension JSONValue {
     /// Indented `key: value` lines.
-    static func indented(_ fields: [(String, JSONValue)], indent: String = "") -> String {
+    public static func indented(_ fields: [(String, JSONValue)], indent: String = "") -> String {
         var output = ""
         for (key, value) in fields {
             switch value {

@@ -1,10 +1,53 @@
+import PureCrypto
 import PureDER
-import PureReceipt
-import PureX509
+import PurePKCS7
+public import PureReceipt
+public import PureX509
 
-/// The JSON shapes of `receipt dump` and `receipt verify`, with Apple's verifyReceipt field names.
-enum ReceiptJSON {
-    static func receipt(_ receipt: AppReceipt) -> JSONValue {
+/// The JSON shapes of `receipt dump`, `receipt verify` and the WebAssembly module, with Apple's verifyReceipt
+/// field names (docs/cli.md). One implementation, so the tool and the wasm module print the same bytes.
+public enum ReceiptJSON {
+    /// The outcome of one validation: `valid`, `error` (`code`, `step`, `message`), `validation_time`, `chain`
+    /// and `receipt`, preceded by `file` when one is given.
+    public static func verification(
+        _ result: Result<ValidatedReceipt, ReceiptValidationError>,
+        file: String? = nil
+    ) -> JSONValue {
+        var members: [(String, JSONValue)] = file.map { [("file", .string($0))] } ?? []
+        switch result {
+        case .success(let validated):
+            members += [
+                ("valid", .bool(true)), ("error", .null),
+                ("validation_time", date(validated.validationTime)),
+                ("chain", .array(validated.chain.certificates.map(certificate))),
+                ("receipt", receipt(validated.receipt)),
+            ]
+        case .failure(let error):
+            members += [
+                ("valid", .bool(false)),
+                (
+                    "error",
+                    .object([
+                        ("code", .string(code(error))), ("step", .string(error.step.rawValue)),
+                        ("message", .string(error.description)),
+                    ])
+                ),
+                ("validation_time", .null), ("chain", .null), ("receipt", .null),
+            ]
+        }
+        return .object(members)
+    }
+
+    /// A stable code: the step, and the underlying error's code where there is one (`chain.expired`).
+    public static func code(_ error: ReceiptValidationError) -> String {
+        if let path = error.pkcs7?.path { return "\(error.step).\(path.code)" }
+        if let pkcs7 = error.pkcs7 { return "\(error.step).\(pkcs7.code)" }
+        if let receipt = error.receipt { return "\(error.step).\(receipt.code)" }
+        return "\(error.step)"
+    }
+
+    /// The decoded receipt.
+    public static func receipt(_ receipt: AppReceipt) -> JSONValue {
         .object([
             ("receipt_type", string(receipt.receiptType)),
             ("app_item_id", integer(receipt.appItemIdentifier)),
@@ -24,7 +67,8 @@ enum ReceiptJSON {
         ])
     }
 
-    static func inApp(_ purchase: InAppPurchase) -> JSONValue {
+    /// One in-app purchase record.
+    public static func inApp(_ purchase: InAppPurchase) -> JSONValue {
         .object([
             ("quantity", integer(purchase.quantity)),
             ("product_id", string(purchase.productIdentifier)),
@@ -43,7 +87,8 @@ enum ReceiptJSON {
         ])
     }
 
-    static func certificate(_ certificate: Certificate) -> JSONValue {
+    /// One certificate, as `chain` lists them.
+    public static func certificate(_ certificate: Certificate) -> JSONValue {
         let key: JSONValue =
             certificate.publicKey.map { .string("RSA-\($0.modulusBitCount)") }
             ?? .string(certificate.publicKeyAlgorithm.description)
@@ -65,9 +110,12 @@ enum ReceiptJSON {
         ])
     }
 
-    static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-    static func integer(_ value: Int64?) -> JSONValue { value.map { .integer($0) } ?? .null }
-    static func date(_ seconds: Int64?) -> JSONValue {
+    /// A string, or null.
+    public static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    /// An integer, or null.
+    public static func integer(_ value: Int64?) -> JSONValue { value.map { .integer($0) } ?? .null }
+    /// An RFC 3339 UTC date, or null.
+    public static func date(_ seconds: Int64?) -> JSONValue {
         guard let seconds else { return .null }
         return .string(UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)")
     }

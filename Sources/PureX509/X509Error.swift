@@ -3,7 +3,7 @@ public import PureDER
 /// Why a certificate could not be parsed. (Why a path did not validate is a ``PathValidationError``.)
 public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, as a closed set callers can switch on.
-    public enum Code: Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The bytes are not DER, or not the ASN.1 structure RFC 5280 §4.1 defines; ``X509Error/der``
         /// says where.
         case malformed
@@ -15,6 +15,9 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         /// An extension appears twice (RFC 5280 §4.2). (A known extension whose value is malformed is
         /// ``malformed``, with the DER error.)
         case invalidExtension
+
+        /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
+        public var description: String { rawValue }
     }
 
     /// What was wrong.

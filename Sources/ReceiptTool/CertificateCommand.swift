@@ -1,5 +1,6 @@
 import PureCrypto
 import PureDER
+import PureReceiptJSON
 import PureX509
 
 /// `receipt cert [--json] FILE|-`: a certificate's subject, issuer, serial, validity, key, signature

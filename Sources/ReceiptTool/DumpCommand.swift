@@ -1,6 +1,7 @@
 import PureDER
 import PurePKCS7
 import PureReceipt
+import PureReceiptJSON
 
 /// `receipt dump [--json] FILE|-`: a receipt's fields, in-app purchases and embedded certificates, decoded
 /// without verifying anything, and marked so.

@@ -1,6 +1,7 @@
 import Foundation
 import PureDER
 import PureReceipt
+import PureReceiptJSON
 import PureX509
 
 /// `receipt verify FILE... [--bundle-id ID] [--version V] [--device-id UUID|HEX] [--anchor CERT]...
@@ -27,9 +28,7 @@ enum VerifyCommand {
                 throw ToolFailure(status: ExitStatus.usage, message: "--anchor \(path): \(error)")
             }
         }
-        let trust =
-            anchors.isEmpty
-            ? ReceiptTrust.apple : ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
+        let trust = anchors.isEmpty ? ReceiptTrust.apple : ReceiptTrust.replacingAnchors(with: anchors)
         let validator = ReceiptValidator(trust: trust, validationTime: options.at, expectations: options.expectations)
 
         // Inputs are read here, then verified in parallel; results print in input order.
@@ -99,35 +98,7 @@ enum VerifyCommand {
     }
 
     static func json(_ path: String, _ result: Result<ValidatedReceipt, ReceiptValidationError>) -> String {
-        switch result {
-        case .success(let validated):
-            return JSONValue.object([
-                ("file", .string(path)), ("valid", .bool(true)), ("error", .null),
-                ("validation_time", ReceiptJSON.date(validated.validationTime)),
-                ("chain", .array(validated.chain.certificates.map(ReceiptJSON.certificate))),
-                ("receipt", ReceiptJSON.receipt(validated.receipt)),
-            ]).text
-        case .failure(let error):
-            return JSONValue.object([
-                ("file", .string(path)), ("valid", .bool(false)),
-                (
-                    "error",
-                    .object([
-                        ("code", .string(code(error))), ("step", .string("\(error.step)")),
-                        ("message", .string(error.description)),
-                    ])
-                ),
-                ("validation_time", .null), ("chain", .null), ("receipt", .null),
-            ]).text
-        }
-    }
-
-    /// A stable code: the step, and the underlying error's code where there is one.
-    static func code(_ error: ReceiptValidationError) -> String {
-        if let path = error.pkcs7?.path { return "\(error.step).\(path.code)" }
-        if let pkcs7 = error.pkcs7 { return "\(error.step).\(pkcs7.code)" }
-        if let receipt = error.receipt { return "\(error.step).\(receipt.code)" }
-        return "\(error.step)"
+        ReceiptJSON.verification(result, file: path).text
     }
 
     static func parse(_ arguments: [String]) throws(ToolFailure) -> Options {

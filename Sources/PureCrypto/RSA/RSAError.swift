@@ -1,7 +1,7 @@
 /// Why an RSA public key was refused. (Signatures are never errors: a bad one verifies `false`.)
 public struct RSAError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, as a closed set callers can switch on.
-    public enum Code: Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The DER is not an `RSAPublicKey` or an rsaEncryption `SubjectPublicKeyInfo` (RFC 8017 §A.1.1,
         /// RFC 3279 §2.3.1).
         case malformedKey
@@ -13,6 +13,9 @@ public struct RSAError: Error, Sendable, Hashable, CustomStringConvertible {
         case evenModulus
         /// The public exponent is even, below 3, or not below the modulus.
         case invalidExponent
+
+        /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
+        public var description: String { rawValue }
     }
 
     /// What was wrong.

@@ -1,7 +1,7 @@
 /// Why no certificate path validated: the step that failed, the certificate it failed on, and why.
 public struct PathValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What failed, as a closed set callers can switch on.
-    public enum Code: Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// No chain of issuer names leads from the leaf to a trust anchor.
         case noPath
         /// A certificate's validity ended before the validation instant.
@@ -30,6 +30,9 @@ public struct PathValidationError: Error, Sendable, Hashable, CustomStringConver
         /// Path building gave up after ``PathValidator/maximumSignatureChecks`` signature checks or at
         /// ``PathValidator/maximumPathLength`` certificates.
         case searchLimitReached
+
+        /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
+        public var description: String { rawValue }
     }
 
     /// What failed.

@@ -1,0 +1,235 @@
+// The C-ABI surface of the WebAssembly module (docs/webassembly.md). The host copies a receipt into memory
+// it got from `receipt_allocate`, calls `receipt_validate`, reads the result through the `receipt_result_*`
+// functions, and frees what it allocated. The module keeps one result, replaced by the next validation.
+//
+// The same functions build natively, so `swift test` checks the contract without a wasm runtime.
+
+import PureDER
+import PureReceipt
+import PureReceiptJSON
+import PureX509
+
+/// `receipt_validate`'s status: the receipt is valid.
+public let receiptStatusValid: Int32 = 0
+/// `receipt_validate`'s status: the receipt is invalid; the result names the step and code.
+public let receiptStatusInvalid: Int32 = 1
+/// `receipt_validate`'s status: the call itself was wrong (a bad pointer or length, anchors that are not
+/// certificates, a bundle identifier that is not UTF-8, an unknown time mode); the result's message says which.
+public let receiptStatusUsageError: Int32 = 2
+
+/// The last validation's outcome, kept for the `receipt_result_*` readers. The module is single-threaded, as
+/// WebAssembly instances are.
+nonisolated(unsafe) private var lastResult = WasmResult(status: receiptStatusUsageError, step: -1, code: [], json: [])
+/// The texts of ``lastResult`` in memory the module owns, so the host can read them by address.
+nonisolated(unsafe) private var lastCode = OwnedBytes()
+nonisolated(unsafe) private var lastJSON = OwnedBytes()
+
+/// Bytes at a stable address until replaced.
+struct OwnedBytes {
+    private(set) var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1)
+    private(set) var count = 0
+
+    mutating func replace(with bytes: [UInt8]) {
+        buffer.deallocate()
+        buffer = .allocate(capacity: max(bytes.count, 1))
+        _ = buffer.initialize(from: bytes)
+        count = bytes.count
+    }
+
+    var pointer: UnsafePointer<UInt8>? { UnsafePointer(buffer.baseAddress) }
+}
+
+/// What `receipt_validate` leaves for the readers.
+struct WasmResult {
+    var status: Int32
+    /// 0 for a valid receipt, 1…6 for the failed step in the validator's order, −1 for a usage error.
+    var step: Int32
+    /// The stable error code (`chain.expired`), empty for a valid receipt.
+    var code: [UInt8]
+    /// Compact JSON, the object `receipt verify --json` prints without its `file` key.
+    var json: [UInt8]
+}
+
+/// Allocates `size` bytes (at least one) for the host to write an input into; `nil` when out of memory.
+@_cdecl("receipt_allocate")
+public func receiptAllocate(_ size: Int) -> UnsafeMutableRawPointer? {
+    guard size >= 0 else { return nil }
+    return UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+}
+
+/// Frees what ``receiptAllocate(_:)`` returned; `nil` is ignored.
+@_cdecl("receipt_free")
+public func receiptFree(_ pointer: UnsafeMutableRawPointer?) {
+    pointer?.deallocate()
+}
+
+/// Validates the receipt at `receipt` (`receiptLength` bytes of PKCS#7, DER or BER) and returns a status:
+/// 0 valid, 1 invalid, 2 usage error.
+///
+/// - `anchors`: `nil` (with length 0) for the bundled Apple Inc. Root, or one or more concatenated DER
+///   certificates that replace it.
+/// - `timeMode`: 0 validates at the receipt's creation date, 1 at `instant` (seconds since 1970, UTC).
+/// - `bundleIdentifier`: `nil` (length 0) for no check, or the expected bundle identifier as UTF-8.
+@_cdecl("receipt_validate")
+public func receiptValidate(
+    _ receipt: UnsafePointer<UInt8>?,
+    _ receiptLength: Int,
+    _ anchors: UnsafePointer<UInt8>?,
+    _ anchorsLength: Int,
+    _ timeMode: Int32,
+    _ instant: Int64,
+    _ bundleIdentifier: UnsafePointer<UInt8>?,
+    _ bundleIdentifierLength: Int
+) -> Int32 {
+    lastResult = WasmValidation.run(
+        receipt: WasmValidation.bytes(receipt, receiptLength),
+        anchors: WasmValidation.bytes(anchors, anchorsLength),
+        timeMode: timeMode,
+        instant: instant,
+        bundleIdentifier: WasmValidation.bytes(bundleIdentifier, bundleIdentifierLength)
+    )
+    lastCode.replace(with: lastResult.code)
+    lastJSON.replace(with: lastResult.json)
+    return lastResult.status
+}
+
+/// The last status (2 before any validation).
+@_cdecl("receipt_result_status")
+public func receiptResultStatus() -> Int32 { lastResult.status }
+
+/// The step that failed: 0 none (valid), 1 container, 2 signature, 3 chain, 4 bundle identifier,
+/// 5 application version, 6 device hash; −1 for a usage error.
+@_cdecl("receipt_result_step")
+public func receiptResultStep() -> Int32 { lastResult.step }
+
+/// The stable error code as UTF-8 (`chain.expired`), valid until the next validation; empty when valid.
+@_cdecl("receipt_result_code_pointer")
+public func receiptResultCodePointer() -> UnsafePointer<UInt8>? { lastCode.pointer }
+
+/// The length of ``receiptResultCodePointer()``'s text in bytes.
+@_cdecl("receipt_result_code_length")
+public func receiptResultCodeLength() -> Int { lastCode.count }
+
+/// The result as compact JSON in UTF-8, valid until the next validation.
+@_cdecl("receipt_result_json_pointer")
+public func receiptResultJSONPointer() -> UnsafePointer<UInt8>? { lastJSON.pointer }
+
+/// The length of ``receiptResultJSONPointer()``'s text in bytes.
+@_cdecl("receipt_result_json_length")
+public func receiptResultJSONLength() -> Int { lastJSON.count }
+
+/// The validation behind `receipt_validate`, on Swift values.
+enum WasmValidation {
+    /// An input as the host described it: absent (a null pointer, length 0), bytes, or an impossible pair.
+    enum Input {
+        case absent
+        case bytes([UInt8])
+        case invalid
+    }
+
+    static func bytes(_ pointer: UnsafePointer<UInt8>?, _ length: Int) -> Input {
+        guard length >= 0 else { return .invalid }
+        guard let pointer else { return length == 0 ? .absent : .invalid }
+        return .bytes(Array(UnsafeBufferPointer(start: pointer, count: length)))
+    }
+
+    static func run(
+        receipt: Input,
+        anchors: Input,
+        timeMode: Int32,
+        instant: Int64,
+        bundleIdentifier: Input
+    )
+        -> WasmResult
+    {
+        guard case .bytes(let receiptBytes) = receipt else {
+            return usageError("the receipt pointer and length do not describe bytes")
+        }
+        var trust = ReceiptTrust.apple
+        switch anchors {
+        case .absent: break
+        case .invalid: return usageError("the anchors pointer and length do not describe bytes")
+        case .bytes(let bytes):
+            guard let certificates = certificates(in: bytes) else {
+                return usageError("the anchors are not one or more DER certificates")
+            }
+            trust = .replacingAnchors(with: certificates)
+        }
+        let time: ReceiptValidator.ValidationTime
+        switch timeMode {
+        case 0: time = .receiptCreationDate
+        case 1: time = .instant(instant)
+        default: return usageError("unknown time mode \(timeMode): 0 is the receipt's creation date, 1 an instant")
+        }
+        var expectations = ReceiptValidator.Expectations()
+        switch bundleIdentifier {
+        case .absent: break
+        case .invalid: return usageError("the bundle identifier pointer and length do not describe bytes")
+        case .bytes(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return usageError("the bundle identifier is not UTF-8")
+            }
+            expectations.bundleIdentifier = text
+        }
+        let validator = ReceiptValidator(trust: trust, validationTime: time, expectations: expectations)
+        let result: Result<ValidatedReceipt, ReceiptValidationError>
+        do throws(ReceiptValidationError) {
+            result = .success(try validator.validate(receiptBytes))
+        } catch {
+            result = .failure(error)
+        }
+        let json = Array(ReceiptJSON.verification(result).text.utf8)
+        switch result {
+        case .success:
+            return WasmResult(status: receiptStatusValid, step: 0, code: [], json: json)
+        case .failure(let error):
+            return WasmResult(
+                status: receiptStatusInvalid,
+                step: stepNumber(error.step),
+                code: Array(ReceiptJSON.code(error).utf8),
+                json: json
+            )
+        }
+    }
+
+    /// Concatenated DER certificates, or `nil` unless there is at least one and every one parses.
+    static func certificates(in bytes: [UInt8]) -> [Certificate]? {
+        var reader = DERReader(bytes)
+        var certificates: [Certificate] = []
+        while !reader.isAtEnd {
+            guard let element = try? reader.readElement(),
+                let certificate = try? Certificate(derEncoded: element.encoded)
+            else { return nil }
+            certificates.append(certificate)
+        }
+        return certificates.isEmpty ? nil : certificates
+    }
+
+    static func stepNumber(_ step: ReceiptValidationError.Step) -> Int32 {
+        switch step {
+        case .container: 1
+        case .signature: 2
+        case .chain: 3
+        case .bundleIdentifier: 4
+        case .applicationVersion: 5
+        case .deviceHash: 6
+        }
+    }
+
+    static func usageError(_ message: String) -> WasmResult {
+        let json = JSONValue.object([
+            ("valid", .bool(false)),
+            (
+                "error",
+                .object([("code", .string("usage")), ("step", .string("usage")), ("message", .string(message))])
+            ),
+            ("validation_time", .null), ("chain", .null), ("receipt", .null),
+        ])
+        return WasmResult(
+            status: receiptStatusUsageError,
+            step: -1,
+            code: Array("usage".utf8),
+            json: Array(json.text.utf8)
+        )
+    }
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the verifier as one WebAssembly module (docs/webassembly.md): every library module, then the C-ABI
+# entry module ReceiptWasm, compiled as Embedded Swift for wasm32-unknown-none-wasm with -Osize and linked by
+# the toolchain's wasm-ld, with no WASI and no libc (ReceiptWasm supplies the few runtime functions itself).
+#
+#   scripts/build-wasm.sh [OUTPUT.wasm]      default .build-wasm/receipt.wasm
+#
+# Also the Embedded Swift check of .ci/run: it fails if any library module stops compiling as Embedded Swift.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Lowest layer first; each module is compiled against the ones before it. Add new library modules here.
+modules=(PureDER PureCrypto PureX509 PurePKCS7 PureReceipt PureReceiptJSON ReceiptWasm)
+exports=(
+    receipt_allocate receipt_free receipt_validate receipt_result_status receipt_result_step
+    receipt_result_code_pointer receipt_result_code_length receipt_result_json_pointer receipt_result_json_length
+)
+
+out_dir=${WASM_BUILD_DIR:-.build-wasm}
+output=${1:-$out_dir/receipt.wasm}
+swift_bin=$(dirname "$(command -v swiftc)")
+unicode_tables=$swift_bin/../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a
+rm -rf "$out_dir"
+mkdir -p "$out_dir" "$(dirname "$output")"
+
+objects=()
+for module in "${modules[@]}"; do
+    sources=()
+    while IFS= read -r -d '' file; do sources+=("$file"); done \
+        < <(find "Sources/$module" -name '*.swift' -print0 | sort -z)
+    # No stack protector: its guard and failure handler are libc's. BuiltinModule: memory.grow, for
+    # ReceiptWasm's allocator. LLVM bitcode objects, so that wasm-ld optimises across modules (-10% size).
+    if ! swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library \
+        -enable-experimental-feature BuiltinModule -disable-stack-protector -lto=llvm-full \
+        -Osize -module-name "$module" -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \
+        -I "$out_dir" -c "${sources[@]}" -o "$out_dir/$module.o"; then
+        echo "wasm: $module does not compile as Embedded Swift" >&2
+        exit 1
+    fi
+    echo "wasm: $module ok ($(wc -c < "$out_dir/$module.o") bytes of bitcode)"
+    objects+=("$out_dir/$module.o")
+done
+
+export_flags=()
+for name in "${exports[@]}"; do export_flags+=("--export=$name"); done
+# --no-entry: a library module, no _start. --gc-sections keeps what the exports reach. The maximum memory,
+# 64 MiB, bounds what any input can make the module allocate; the heap grows from where the linker's memory ends.
+wasm-ld --no-entry --gc-sections --strip-all --wrap=free "${export_flags[@]}" --export-memory --max-memory=67108864 \
+    "${objects[@]}" "$unicode_tables" -o "$output"
+echo "wasm: $output, $(wc -c < "$output") bytes"
