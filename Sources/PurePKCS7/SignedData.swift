@@ -12,8 +12,9 @@ public import PureX509
 /// ```
 ///
 /// The envelope (ContentInfo, SignedData, EncapsulatedContentInfo and eContent) may be BER, as Xcode's
-/// StoreKit-testing receipts are: indefinite lengths and a segmented eContent. Everything inside it —
-/// certificates and signer infos — must be DER.
+/// StoreKit-testing receipts are: indefinite lengths and a segmented eContent; so may the certificates [0]
+/// wrapper, as BouncyCastle writes it. Everything inside — each certificate, the digest algorithms and the
+/// signer infos — must be DER.
 public struct SignedData: Sendable {
     /// The SignedData version.
     public let version: Int
@@ -122,12 +123,15 @@ public struct SignedData: Sendable {
             }
             return (type, content)
         }
-        var inner = reader.withRules(.der)
+        // The certificates [0] wrapper is the envelope's last BER layer: BouncyCastle's encoder writes it with an
+        // indefinite length (the third-party synthetic receipts in ../shared/vectors). It is not signed; every
+        // certificate in it is DER, and is checked against its issuer over its own bytes.
         var certificates: [DERElement] = []
-        if let set = try inner.readOptionalElement(.contextSpecific(0, constructed: true)) {
-            var contents = try inner.reader(forContentsOf: set)
+        if let set = try reader.readOptionalElement(.contextSpecific(0, constructed: true)) {
+            var contents = try reader.reader(forContentsOf: set).withRules(.der)
             while !contents.isAtEnd { certificates.append(try contents.readElement(.sequence)) }
         }
+        var inner = reader.withRules(.der)
         _ = try inner.readOptionalElement(.contextSpecific(1, constructed: true))  // CRLs are not used
         var signers: [SignerInfo] = []
         let set = try inner.readElement(.set)

@@ -14,12 +14,27 @@ public struct ReceiptTrust: Sendable {
     public var requiresAppleMarkers: Bool
     /// The accepted signature algorithms and key sizes.
     public var algorithms: AlgorithmPolicy
+    /// With ``requiresAppleMarkers``, whether the intermediate must carry the WWDR marker too, not only the leaf
+    /// its receipt-signing marker. Apple's chains have both; some test PKIs mark only the leaf.
+    public var requiresIntermediateMarker: Bool
+    /// Whether the path must also follow RFC 5280 §4's rules for what CAs issue
+    /// (``PureX509/PathValidator/checksIssuanceProfile``). Apple's chains do; test PKIs often lack key
+    /// identifiers, which path validation itself does not need.
+    public var checksIssuanceProfile: Bool
 
     /// Creates a trust configuration.
-    public init(anchors: [Certificate], requiresAppleMarkers: Bool, algorithms: AlgorithmPolicy) {
+    public init(
+        anchors: [Certificate],
+        requiresAppleMarkers: Bool,
+        algorithms: AlgorithmPolicy,
+        requiresIntermediateMarker: Bool = true,
+        checksIssuanceProfile: Bool = true
+    ) {
         self.anchors = anchors
         self.requiresAppleMarkers = requiresAppleMarkers
         self.algorithms = algorithms
+        self.requiresIntermediateMarker = requiresIntermediateMarker
+        self.checksIssuanceProfile = checksIssuanceProfile
     }
 
     /// The bundled Apple Inc. Root, Apple's markers required, SHA-1 allowed (Apple's receipt chains used SHA-1
@@ -31,11 +46,18 @@ public struct ReceiptTrust: Sendable {
         return ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
     }()
 
-    /// The caller's anchors in place of the bundled Apple root, under the same rules as ``apple``: Apple's
-    /// markers required on paths through an anchor, SHA-1 allowed. A signer that is itself one of the anchors
-    /// (Xcode's StoreKit certificate) is trusted as that exact certificate.
+    /// The caller's anchors in place of the bundled Apple root, under the rules of ``apple``: Apple's markers
+    /// and shape required on paths through an anchor, SHA-1 allowed. Only RFC 5280 §4's issuance rules are
+    /// not required (``checksIssuanceProfile``): a caller's own PKI — a staging or test one — is often made
+    /// without key identifiers. A signer that is itself one of the anchors (Xcode's StoreKit certificate) is
+    /// trusted as that exact certificate.
     public static func replacingAnchors(with anchors: [Certificate]) -> ReceiptTrust {
-        ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
+        ReceiptTrust(
+            anchors: anchors,
+            requiresAppleMarkers: true,
+            algorithms: .allowingSHA1,
+            checksIssuanceProfile: false
+        )
     }
 
     /// Xcode's StoreKit-testing certificate (exported from the project's .storekit configuration) as the one
@@ -49,6 +71,7 @@ public struct ReceiptTrust: Sendable {
 /// extendedKeyUsage, if it has one, allows code signing (Xcode's StoreKit certificate has a critical one).
 struct ReceiptChainPolicy: CertificatePolicy {
     let requiresAppleMarkers: Bool
+    let requiresIntermediateMarker: Bool
 
     static let codeSigning = OID(1, 3, 6, 1, 5, 5, 7, 3, 3)
     static let anyExtendedKeyUsage = OID(2, 5, 29, 37, 0)
@@ -76,7 +99,7 @@ struct ReceiptChainPolicy: CertificatePolicy {
         guard chain[0].findExtension(.appleReceiptSigning) != nil else {
             return .failsToMeetPolicy(certificateIndex: 0, reason: "the leaf lacks Apple's receipt-signing marker")
         }
-        guard chain[1].findExtension(.appleWWDRIntermediate) != nil else {
+        guard !requiresIntermediateMarker || chain[1].findExtension(.appleWWDRIntermediate) != nil else {
             return .failsToMeetPolicy(certificateIndex: 1, reason: "the intermediate lacks Apple's WWDR marker")
         }
         return .meetsPolicy

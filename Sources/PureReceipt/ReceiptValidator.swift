@@ -99,9 +99,16 @@ public struct ReceiptValidator: Sendable {
         let verified: VerifiedSignedData
         do throws(PKCS7Error) {
             verified = try signed.validateChain(
-                validator: PathValidator(anchors: trust.anchors, algorithms: trust.algorithms),
+                validator: PathValidator(
+                    anchors: trust.anchors,
+                    algorithms: trust.algorithms,
+                    checksIssuanceProfile: trust.checksIssuanceProfile
+                ),
                 at: time,
-                policy: ReceiptChainPolicy(requiresAppleMarkers: trust.requiresAppleMarkers)
+                policy: ReceiptChainPolicy(
+                    requiresAppleMarkers: trust.requiresAppleMarkers,
+                    requiresIntermediateMarker: trust.requiresIntermediateMarker
+                )
             )
         } catch {
             throw ReceiptValidationError(.chain, error.reason, pkcs7: error)

@@ -132,19 +132,85 @@ import VectorSupport
         }
     }
 
-    /// emindeniz99/apple-purchase-receipt-verifier's generated receipts (see PROVENANCE.md) put an indefinite
-    /// length on the certificates [0] set as well, one layer beyond the six that Xcode's real receipts use:
-    /// BER is accepted exactly there and nowhere else, so they are refused at the container step.
-    @Test func thirdPartyReceiptsWithBERCertificateSetsAreRefusedAtTheContainer() throws {
+    /// The third-party synthetic receipts (BouncyCastle, under fake Apple PKIs): each verdict of their
+    /// manifest, with their own roots as the anchors, under the policy their generator's verifier applies —
+    /// the leaf's receipt-signing marker required, the WWDR marker and RFC 5280 §4's issuance rules not (their
+    /// certificates have neither, nor key identifiers). Under this library's full Apple policy every one of
+    /// them fails at the chain step, which the test checks too.
+    @Test func thirdPartySyntheticReceiptsGetTheirManifestVerdicts() throws {
         guard SharedVectors.available() != nil else { return }
-        for url in try SharedVectors.files(in: "receipts/synthetic-thirdparty/emindeniz99", suffix: ".der")
-        where url.lastPathComponent.hasPrefix("receipt") && !url.lastPathComponent.hasSuffix("root.der") {
-            let bytes = try SharedVectors.bytes(url)
-            let error = Self.expectStep(.container, "\(url.lastPathComponent)") { () throws(ReceiptValidationError) in
-                try ReceiptValidator().validate(bytes)
-            }
-            #expect(error?.pkcs7?.der?.code == .indefiniteLength, "\(url.lastPathComponent)")
+        let folder = "receipts/synthetic-thirdparty/emindeniz99/"
+        enum Verdict {
+            case valid(receiptType: String?)
+            case fails(PathValidationError.Code)
         }
+        let cases: [(file: String, root: String, verdict: Verdict)] = [
+            ("receipt", "receipt-root", .valid(receiptType: "ProductionSandbox")),
+            ("receipt-double-wrapped", "receipt-root", .valid(receiptType: "ProductionSandbox")),
+            ("receipt-no-type", "receipt-root", .valid(receiptType: nil)),
+            ("receipt-type-production", "receipt-root", .valid(receiptType: "Production")),
+            ("receipt-type-vpp", "receipt-root", .valid(receiptType: "ProductionVPP")),
+            ("receipt-type-vpp-sandbox", "receipt-root", .valid(receiptType: "ProductionVPPSandbox")),
+            ("receipt-expired-historical", "receipt-expired-root", .valid(receiptType: "ProductionSandbox")),
+            ("receipt-expired-fresh", "receipt-expired-root", .fails(.expired)),
+            ("receipt-foreign", "receipt-root", .fails(.badSignature)),
+            ("receipt-no-signer-oid", "receipt-no-signer-oid-root", .fails(.policy)),
+        ]
+        let device: [UInt8] = [
+            0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF, 0x00,
+        ]
+        for (file, root, verdict) in cases {
+            let bytes = try SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(folder + file + ".der"))
+            let anchor = try Self.certificate(folder + root + ".der")
+            let trust = ReceiptTrust(
+                anchors: [anchor],
+                requiresAppleMarkers: true,
+                algorithms: .standard,
+                requiresIntermediateMarker: false,
+                checksIssuanceProfile: false
+            )
+            let validator = ReceiptValidator(trust: trust, expectations: .init(bundleIdentifier: "com.example.app"))
+            _ = Self.expectStep(.chain, "\(file) under the full Apple policy") { () throws(ReceiptValidationError) in
+                try ReceiptValidator(trust: .replacingAnchors(with: [anchor])).validate(bytes)
+            }
+            switch verdict {
+            case .valid(let receiptType):
+                let validated = try validator.validate(bytes)
+                #expect(validated.receipt.receiptType == receiptType, "\(file)")
+                #expect(validated.receipt.applicationVersion == "1.2.3", "\(file)")
+                // BouncyCastle signs attributes, unlike Apple: the messageDigest path on third-party data.
+                #expect(validated.signedData.hadSignedAttributes, "\(file)")
+            case .fails(let code):
+                let error = Self.expectStep(.chain, "\(file)") { () throws(ReceiptValidationError) in
+                    try validator.validate(bytes)
+                }
+                #expect(error?.pkcs7?.path?.code == code, "\(file): \(String(describing: error))")
+            }
+        }
+        // The plain receipt: two purchases, and the device hash of the manifest's device GUID.
+        let plain = try SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(folder + "receipt.der"))
+        let trust = ReceiptTrust(
+            anchors: [try Self.certificate(folder + "receipt-root.der")],
+            requiresAppleMarkers: true,
+            algorithms: .standard,
+            requiresIntermediateMarker: false,
+            checksIssuanceProfile: false
+        )
+        let validated = try ReceiptValidator(trust: trust, expectations: .init(deviceIdentifier: device)).validate(
+            plain
+        )
+        #expect(
+            validated.receipt.inAppPurchases.compactMap(\.productIdentifier).sorted() == [
+                "com.example.app.coins100", "com.example.app.vip",
+            ]
+        )
+        var other = device
+        other[15] ^= 0x01
+        _ = Self.expectStep(.deviceHash) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(trust: trust, expectations: .init(deviceIdentifier: other)).validate(plain)
+        }
+        // The bundled Apple root trusts none of them.
+        _ = Self.expectStep(.chain) { () throws(ReceiptValidationError) in try ReceiptValidator().validate(plain) }
     }
 
     /// Apple's markers: our own CMS vectors (TestVectors/pkcs7) are signed by a three-certificate PKI without

@@ -22,11 +22,17 @@ public struct PathValidator: Sendable {
     public let anchors: [Certificate]
     /// Which signature algorithms and key sizes are accepted.
     public let algorithms: AlgorithmPolicy
+    /// Whether paths of two or more certificates must also follow the rules RFC 5280 §4 sets for what CAs
+    /// issue (key identifiers present and not critical, critical basicConstraints on CAs, a non-empty issuer;
+    /// ``PathValidationError/Code/profileViolation``). §6 path validation does not need them: they make path
+    /// building unambiguous and catch careless CAs. Test PKIs made by tools that omit key identifiers fail them.
+    public let checksIssuanceProfile: Bool
 
     /// Creates a validator.
-    public init(anchors: [Certificate], algorithms: AlgorithmPolicy = .standard) {
+    public init(anchors: [Certificate], algorithms: AlgorithmPolicy = .standard, checksIssuanceProfile: Bool = true) {
         self.anchors = anchors
         self.algorithms = algorithms
+        self.checksIssuanceProfile = checksIssuanceProfile
     }
 
     /// Validates `leaf` at `time` (seconds since 1970), building the path through `intermediates`.
@@ -198,7 +204,7 @@ private struct Search<Policy: CertificatePolicy> {
                 return fail(.keyUsage, index, certificate, "keyUsage lacks keyCertSign")
             }
         }
-        if path.count > 1, let (index, reason) = Self.profileViolation(in: path) {
+        if validator.checksIssuanceProfile, path.count > 1, let (index, reason) = Self.profileViolation(in: path) {
             return fail(.profileViolation, index, path[index], reason)
         }
         if let index = Self.pathLengthViolation(in: path) {
