@@ -43,7 +43,8 @@ failed=0
 index=0
 for file in "$@"; do
     index=$((index + 1))
-    native_line=$(sed -n "${index}p" "$work/native")
+    # The native line without its leading "file" member, which the module does not know.
+    native_line=$(sed -n "${index}p" "$work/native" | sed -E 's/^\{"file":"([^"\\]|\\.)*",/{/')
     wasm_line=$(sed -n "${index}p" "$work/wasm")
     verdict=$(grep -oE '"valid":(true|false)' <<< "$native_line" | head -n 1 || true)
     if [[ -n $native_line && $native_line == "$wasm_line" ]]; then

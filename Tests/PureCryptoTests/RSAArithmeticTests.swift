@@ -25,6 +25,26 @@ struct RSAArithmeticTests {
         }
     }
 
+    /// R² mod n, computed by schoolbook division, against the reference: moduli of every top-limb width
+    /// (the normalising shift from 0 to 63 bits) and the RSA sizes.
+    @Test func rSquaredAgreesWithTheReference() {
+        var random = SplitMix64(seed: 0x5EED_0252)
+        var sizes = Array(64...130) + [255, 511, 1023, 1024, 2047, 2048, 3072, 4096]
+        sizes += (0..<8).map { _ in Int.random(in: 131...1024, using: &random) }
+        for bits in sizes {
+            let modulus = random.number(bits: bits, odd: true)
+            let limbCount = (modulus.count + 7) / 8
+            let limbs = MontgomeryModulus.limbs(bigEndian: modulus[...], count: limbCount)
+            let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: 2 * limbCount) + [1])  // 2^(64k)
+            let rSquared = r * r
+            let expected = (rSquared % ReferenceNatural(bigEndian: modulus)).bigEndianBytes(count: 8 * limbCount)
+            let actual = MontgomeryModulus.rSquared(modulo: limbs).reversed().flatMap { limb in
+                (0..<8).reversed().map { UInt8(truncatingIfNeeded: limb >> (8 * UInt64($0))) }
+            }
+            #expect(actual == expected, "\(bits)-bit modulus \(hex(modulus))")
+        }
+    }
+
     /// Moduli of 64–1024 bits with random bases and exponents from 2 bits to 4 limbs.
     @Test func powerAgreesWithTheReferenceForRandomModuliUpTo1024Bits() {
         var random = SplitMix64(seed: 0x5EED_0001)

@@ -300,30 +300,65 @@ struct MontgomeryModulus: Sendable {
         return limbs
     }
 
-    /// R² mod n by doubling 1 modulo n, 2·64·k times: slow (quadratic in k), but once per key.
-    private static func rSquared(modulo n: [UInt64]) -> [UInt64] {
-        let k = n.count
-        var x = [UInt64](repeating: 0, count: k)
-        x[0] = 1
-        var doubled = [UInt64](repeating: 0, count: k)
-        for _ in 0..<(128 * k) {
-            // 2x < 2n, since x < n: double, then subtract n if that reached it.
-            var carry: UInt64 = 0
-            for j in 0..<k {
-                doubled[j] = x[j] << 1 | carry
-                carry = x[j] >> 63
-            }
-            doubled.withUnsafeBufferPointer { doubled in
-                x.withUnsafeMutableBufferPointer { x in
-                    n.withUnsafeBufferPointer { n in
-                        guard let doubled = doubled.baseAddress, let x = x.baseAddress, let n = n.baseAddress else {
-                            return
+    /// R² mod n, once per key, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D, one quotient
+    /// limb at a time): 2k steps of v ← v·2⁶⁴ mod n from v = 1, about two multiplications' work (every parsed
+    /// certificate pays it). The steps run on n and v shifted left until n's top bit is set, which keeps each
+    /// quotient estimate at most two above the true quotient; the shift comes off at the end. The modulus is
+    /// public, so the corrections may branch.
+    static func rSquared(modulo modulus: [UInt64]) -> [UInt64] {
+        let k = modulus.count
+        let shift = UInt64(modulus[k - 1].leadingZeroBitCount)
+        var normalized = [UInt64](repeating: 0, count: k)
+        var value = [UInt64](repeating: 0, count: k + 1)  // v·2^shift mod n·2^shift, plus room for the step
+        for j in 0..<k {
+            let carried = j > 0 && shift > 0 ? modulus[j - 1] >> (64 - shift) : 0
+            normalized[j] = modulus[j] << shift | carried
+        }
+        value[0] = 1 << shift
+        normalized.withUnsafeBufferPointer { n in
+            value.withUnsafeMutableBufferPointer { t in
+                let top = n[k - 1]
+                for _ in 0..<(2 * k) {
+                    // t = v·2⁶⁴: k + 1 limbs, below n·2⁶⁴ since v < n.
+                    for j in stride(from: k, to: 0, by: -1) { t[j] = t[j - 1] }
+                    t[0] = 0
+                    var estimate = UInt64.max
+                    if t[k] < top { estimate = top.dividingFullWidth((high: t[k], low: t[k - 1])).quotient }
+                    // t −= estimate·n
+                    var carry: UInt64 = 0
+                    var borrow: UInt64 = 0
+                    for j in 0..<k {
+                        let product = UInt128(estimate) &* UInt128(n[j]) &+ UInt128(carry)
+                        carry = UInt64(truncatingIfNeeded: product &>> 64)
+                        let difference =
+                            UInt128(t[j]) &- UInt128(UInt64(truncatingIfNeeded: product)) &- UInt128(borrow)
+                        t[j] = UInt64(truncatingIfNeeded: difference)
+                        borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
+                    }
+                    let difference = UInt128(t[k]) &- UInt128(carry) &- UInt128(borrow)
+                    t[k] = UInt64(truncatingIfNeeded: difference)
+                    var negative = (difference &>> 64) != 0
+                    // The estimate was at most two too large: add n back until t is not negative.
+                    while negative {
+                        var sumCarry: UInt64 = 0
+                        for j in 0..<k {
+                            let sum = UInt128(t[j]) &+ UInt128(n[j]) &+ UInt128(sumCarry)
+                            t[j] = UInt64(truncatingIfNeeded: sum)
+                            sumCarry = UInt64(truncatingIfNeeded: sum &>> 64)
                         }
-                        subtractModulusIfNeeded(doubled, top: carry, modulus: n, count: k, into: x)
+                        let (limb, overflow) = t[k].addingReportingOverflow(sumCarry)
+                        t[k] = limb
+                        negative = !overflow
                     }
                 }
             }
         }
-        return x
+        // Undo the normalising shift: value < n·2^shift, so the result fits k limbs.
+        var result = [UInt64](repeating: 0, count: k)
+        for j in 0..<k {
+            let carried = shift > 0 ? value[j + 1] << (64 - shift) : 0
+            result[j] = value[j] >> shift | carried
+        }
+        return result
     }
 }

@@ -17,25 +17,32 @@ extension DERElement {
         return bytes
     }
 
-    /// The contents as an INTEGER that fits `T` exactly (`Int64`, `UInt8`, `Int128`, …).
+    /// The contents as an INTEGER that fits `T` exactly (`Int64`, `UInt8`, `Int128`, …). Inlinable, so that
+    /// each caller gets it specialised for its `T` (receipt payloads read thousands of them).
+    @inlinable
     public func integer<T: FixedWidthInteger>(as type: T.Type = T.self) throws(DERError) -> T {
         let bytes = try integerBytes()
-        let outOfRange = DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(T.bitWidth)-bit integers")
         let maximumOctets = T.bitWidth / 8
         if let first = bytes.first, first & 0x80 != 0 {
             // Negative: sign-extend from all ones.
-            guard T.isSigned, bytes.count <= maximumOctets else { throw outOfRange }
+            guard T.isSigned, bytes.count <= maximumOctets else { throw outOfRange(bitWidth: T.bitWidth) }
             var value = ~T.zero
             for byte in bytes { value = value << 8 | T(truncatingIfNeeded: byte) }
             return value
         }
         // A leading zero octet only marks the value non-negative.
         let magnitude = bytes.first == 0 ? bytes.dropFirst() : bytes
-        guard magnitude.count <= maximumOctets else { throw outOfRange }
+        guard magnitude.count <= maximumOctets else { throw outOfRange(bitWidth: T.bitWidth) }
         var value = T.zero
         for byte in magnitude { value = value << 8 | T(truncatingIfNeeded: byte) }
-        guard value >= T.zero else { throw outOfRange }  // a signed T's sign bit was set
+        guard value >= T.zero else { throw outOfRange(bitWidth: T.bitWidth) }  // a signed T's sign bit was set
         return value
+    }
+
+    /// The error for an INTEGER too large for its type, built only when thrown.
+    @usableFromInline
+    func outOfRange(bitWidth: Int) -> DERError {
+        DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(bitWidth)-bit integers")
     }
 }
 
@@ -46,6 +53,7 @@ extension DERReader {
     }
 
     /// Reads an INTEGER (or an IMPLICIT-tagged one) that must fit `T`, e.g. `readInteger(as: Int64.self)`.
+    @inlinable
     public mutating func readInteger<T: FixedWidthInteger>(
         as type: T.Type = T.self,
         tag: DERTag = .integer
@@ -54,6 +62,7 @@ extension DERReader {
     }
 
     /// Reads an ENUMERATED as an integer that must fit `T`.
+    @inlinable
     public mutating func readEnumerated<T: FixedWidthInteger>(
         as type: T.Type = T.self,
         tag: DERTag = .enumerated

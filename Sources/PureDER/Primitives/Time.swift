@@ -138,7 +138,10 @@ extension DERElement {
     /// fraction only without trailing zeros. Returns seconds since 1970; a fraction is dropped.
     public func generalizedTime() throws(DERError) -> Int64 {
         let count = content.count
-        let invalid = DERError(.invalidTime, at: offset, "GeneralizedTime is not a valid YYYYMMDDhhmmss[.f]Z")
+        // Built only when thrown: the reason is a string, and valid times are the common case.
+        func invalid() -> DERError {
+            DERError(.invalidTime, at: offset, "GeneralizedTime is not a valid YYYYMMDDhhmmss[.f]Z")
+        }
         guard count >= 15, content.last == UInt8(ascii: "Z"),
             let year = digits(0, 4), let month = digits(4, 2), let day = digits(6, 2), let hour = digits(8, 2),
             let minute = digits(10, 2), let second = digits(12, 2),
@@ -150,13 +153,13 @@ extension DERElement {
                 minute: minute,
                 second: second
             )
-        else { throw invalid }
+        else { throw invalid() }
         if count > 15 {
             // ".d…d" with at least one digit and no trailing zero (X.690 §11.7.3).
             let fractionStart = content.startIndex + 14
             guard count >= 17, content[fractionStart] == UInt8(ascii: "."),
                 digits(15, count - 16) != nil, content[content.endIndex - 2] != UInt8(ascii: "0")
-            else { throw invalid }
+            else { throw invalid() }
         }
         return instant.secondsSince1970
     }

@@ -1,5 +1,5 @@
-// Verifies receipts through the WebAssembly module in WasmKit, printing for each input the same JSON line as
-// `receipt verify --json` (docs/webassembly.md):
+// Verifies receipts through the WebAssembly module in WasmKit, printing for each input the module's JSON line:
+// the object `receipt verify --json` prints, without its `file` key (docs/webassembly.md):
 //
 //   WasmReceiptHost MODULE.wasm [--anchor CERT]... [--bundle-id ID] [--instant SECONDS] [--repeat N] FILE...
 //
@@ -90,23 +90,6 @@ struct ReceiptModule {
     }
 }
 
-/// A JSON string literal, escaped as the module escapes its own strings.
-func jsonString(_ text: String) -> String {
-    var output = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": output += "\\\""
-        case "\\": output += "\\\\"
-        case "\n": output += "\\n"
-        case "\r": output += "\\r"
-        case "\t": output += "\\t"
-        case _ where scalar.value < 0x20: output += String(format: "\\u%04x", scalar.value)
-        default: output.unicodeScalars.append(scalar)
-        }
-    }
-    return output + "\""
-}
-
 func run() throws -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard !arguments.isEmpty else {
@@ -154,7 +137,7 @@ func run() throws -> Int32 {
             throw HostFailure(description: "\(file): status \(status): \(json)")
         }
         if status != 0 { allValid = false }
-        print("{\"file\":\(jsonString(file))," + json.dropFirst())
+        print(json)
         if repeats > 0 {
             let clock = ContinuousClock()
             let elapsed = try clock.measure {
