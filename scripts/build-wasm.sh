@@ -48,3 +48,25 @@ for name in "${exports[@]}"; do export_flags+=("--export=$name"); done
 wasm-ld --no-entry --gc-sections --strip-all --wrap=free "${export_flags[@]}" --export-memory --max-memory=67108864 \
     "${objects[@]}" "$unicode_tables" -o "$output"
 echo "wasm: $output, $(wc -c < "$output") bytes"
+
+# The contract says no imports: a new libc or runtime dependency shows up here as an import section (id 2).
+python3 - "$output" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+position = 8
+while position < len(data):
+    section = data[position]
+    position += 1
+    size = shift = 0
+    while True:
+        byte = data[position]
+        position += 1
+        size |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            break
+    if section == 2:
+        sys.exit("wasm: the module imports something; it must be self-contained (docs/webassembly.md)")
+    position += size
+PY
+echo "wasm: no imports"
