@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Side-by-side benchmarks of this package against its peers. A separate package, so that the library itself
-// stays dependency-free. Run everything with ./run.sh (it also measures the OpenSSL command line).
+// stays dependency-free. Run everything with ./run.sh (it also measures the OpenSSL command line and the
+// `receipt verify` batch throughput). CLibcryptoReceipt links the system's libcrypto: its headers come from
+// libssl-dev (scripts/install-build-dependencies.sh installs it).
 let package = Package(
     name: "pure-receipt-benchmarks",
     platforms: [.macOS(.v15)],
@@ -11,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
     ],
     targets: [
         .executableTarget(
@@ -34,6 +38,25 @@ let package = Package(
             ],
             path: "Benchmarks/RSABenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ReceiptBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PureDER", package: "pure-receipt"),
+                .product(name: "PureReceipt", package: "pure-receipt"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+                "CLibcryptoReceipt",
+            ],
+            path: "Benchmarks/ReceiptBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // OpenSSL's PKCS7_verify, called in-process, for ReceiptBenchmarks.
+        .target(
+            name: "CLibcryptoReceipt",
+            path: "Benchmarks/CLibcryptoReceipt",
+            linkerSettings: [.linkedLibrary("crypto")]
         ),
     ],
     swiftLanguageModes: [.v6]

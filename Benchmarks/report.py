@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Turns the raw results of run.sh into docs/performance.json and docs/PERFORMANCE.md.
 
-Input: the JMH JSON that the benchmark plugin wrote, and openssl.txt ("benchmark implementation value unit").
-Every value is higher-is-better: MB/s (10^6 bytes per second) for hashes, ops/s for operations.
+Input: the JMH JSON that the benchmark plugin wrote, and the *.txt files of run.sh (openssl.txt, batch.txt:
+lines of "benchmark implementation value unit"). Every value is higher-is-better: MB/s (10^6 bytes per second)
+for hashes, ops/s for operations, receipts/s for the command-line batch.
 """
 import datetime
 import glob
@@ -16,9 +17,13 @@ results, docs = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 
 # Bytes hashed per measured iteration, by the size in the benchmark's name (HashBenchmarks hashes 1000
 # messages of 64 bytes), and operations per measured iteration for the others (RSABenchmarks verifies 64
-# different signatures). Keep in step with the benchmark sources.
+# different signatures; ReceiptBenchmarks validates or parses one receipt). Keep in step with the benchmark
+# sources.
 BYTES_PER_ITERATION = {"1MiB": 1 << 20, "64B": 64 * 1000}
 OPERATIONS_PER_ITERATION = {"verify": 64}
+RECEIPT_BENCHMARKS = ["receipt-validate", "receipt-validate-legacy-79k", "der-parse-receipt"]
+RECEIPT_PEERS = ["libcrypto", "swift-certificates", "swift-asn1"]
+BATCH_BENCHMARKS = ["receipt-verify-batch"]
 
 rows = []  # (benchmark, implementation, value, unit)
 mallocs = {}  # (benchmark, implementation) -> allocations per measured iteration (median)
@@ -31,20 +36,25 @@ for path in glob.glob(str(results / "*.jmh.json")):
         wall = element["secondaryMetrics"]["Time (wall clock)"]
         nanoseconds = wall["scorePercentiles"]["50.0"] * UNIT_NANOSECONDS[wall["scoreUnit"]]
         size = benchmark.split("-")[-1]
-        if size in BYTES_PER_ITERATION:
+        per = 1
+        if benchmark in RECEIPT_BENCHMARKS:
+            rows.append((benchmark, implementation, 1e9 / nanoseconds, "ops/s"))
+        elif size in BYTES_PER_ITERATION:
             rows.append((benchmark, implementation, BYTES_PER_ITERATION[size] / nanoseconds * 1000, "MB/s"))
         elif size in OPERATIONS_PER_ITERATION:
-            rows.append((benchmark, implementation, OPERATIONS_PER_ITERATION[size] * 1e9 / nanoseconds, "ops/s"))
+            per = OPERATIONS_PER_ITERATION[size]
+            rows.append((benchmark, implementation, per * 1e9 / nanoseconds, "ops/s"))
         else:
             sys.exit(f"report.py: no bytes or operations per iteration known for {benchmark}")
-        per = OPERATIONS_PER_ITERATION.get(size, 1)
         for name, metric in element["secondaryMetrics"].items():
             if name.lower().startswith("malloc"):
                 mallocs[(benchmark, implementation)] = metric["scorePercentiles"]["50.0"] / per
 
-for line in open(results / "openssl.txt"):
-    benchmark, implementation, value, unit = line.split()
-    rows.append((benchmark, implementation, float(value), unit))
+for path in sorted(results.glob("*.txt")):
+    for line in open(path):
+        if line.strip():
+            benchmark, implementation, value, unit = line.split()
+            rows.append((benchmark, implementation, float(value), unit))
 
 rows.sort()
 json.dump([{"benchmark": b, "implementation": i, "value": round(v, 2), "unit": u} for b, i, v, u in rows],
@@ -61,6 +71,7 @@ cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.start
 by_benchmark = {}
 for b, i, v, u in rows:
     by_benchmark.setdefault(b, {})[i] = (v, u)
+primitives = {b: values for b, values in by_benchmark.items() if b not in RECEIPT_BENCHMARKS + BATCH_BENCHMARKS}
 peers = ["swift-crypto", "openssl-scalar", "openssl-native", "attaswift-bigint"]
 
 lines = [
@@ -79,7 +90,7 @@ lines = [
     "| × OpenSSL scalar | × OpenSSL native | × attaswift/BigInt |",
     "|---|---|---|---|---|---|---|---|---|---|",
 ]
-for benchmark, values in by_benchmark.items():
+for benchmark, values in primitives.items():
     this = values.get("this")
     cells = [f"{this[0]:,.1f} {this[1]}" if this else "—"]
     ratios = []
@@ -88,8 +99,43 @@ for benchmark, values in by_benchmark.items():
         cells.append(f"{value[0]:,.1f}" if value else "—")
         ratios.append(f"{this[0] / value[0]:.2f}×" if this and value else "—")
     lines.append(f"| {benchmark} | " + " | ".join(cells + ratios) + " |")
+
+def ratio(benchmark, peer):
+    """This package's figure over the peer's in the same run, or None."""
+    values = by_benchmark.get(benchmark, {})
+    return values["this"][0] / values[peer][0] if "this" in values and peer in values else None
+
+def operation(value):
+    """ops/s with the time per operation."""
+    microseconds = 1e6 / value
+    return f"{value:,.0f} ({microseconds:,.0f} µs)" if microseconds >= 10 else f"{value:,.0f} ({microseconds:.1f} µs)"
+
+lines += ["", "Receipts: operations per second (time per operation), and this package's ratio to each peer:", "",
+          "| benchmark | this | libcrypto | swift-certificates | swift-asn1 | × libcrypto | × swift-certificates "
+          "| × swift-asn1 |", "|---|---|---|---|---|---|---|---|"]
+for benchmark in RECEIPT_BENCHMARKS:
+    values = by_benchmark.get(benchmark)
+    if not values:
+        continue
+    cells = [operation(values[i][0]) if i in values else "—" for i in ["this"] + RECEIPT_PEERS]
+    ratios = [f"{r:.2f}×" if (r := ratio(benchmark, peer)) is not None else "—" for peer in RECEIPT_PEERS]
+    lines.append(f"| {benchmark} | " + " | ".join(cells + ratios) + " |")
+targets = []
+for peer, goal in (("libcrypto", 3), ("swift-certificates", 5)):
+    r = ratio("receipt-validate", peer)
+    if r is not None:
+        targets.append(f"≥ {goal}× {peer}: {r:.2f}×, {'met' if r >= goal else 'not met'}")
+if targets:
+    lines += ["", "Targets for `receipt-validate`: " + "; ".join(targets) + "."]
+batch = by_benchmark.get("receipt-verify-batch", {})
+if batch:
+    one, two = batch.get("this-1-job"), batch.get("this-2-jobs")
+    lines += ["", "`receipt verify` on a batch of real receipts (release build, whole process, best of 5 runs):", "",
+              "| benchmark | --jobs 1 | --jobs 2 | 2 jobs ÷ 1 job |", "|---|---|---|---|",
+              f"| receipt-verify-batch | {one[0]:,.0f} {one[1]} | {two[0]:,.0f} {two[1]} | {two[0] / one[0]:.2f}× |"
+              if one and two else "| receipt-verify-batch | — | — | — |"]
 lines += ["", "Allocations (median per measured iteration: a 64-byte hash iteration hashes 1,000 messages; for RSA, "
-          "per verification):", "",
+          "per verification; for receipts, per validation or parse):", "",
           "| benchmark | implementation | mallocs |", "|---|---|---|"]
 lines += [f"| {b} | {i} | {m:,.2f} |".replace(".00 |", " |") for (b, i), m in sorted(mallocs.items())]
 lines += ["", open(docs / "performance-notes.md").read().rstrip() if (docs / "performance-notes.md").exists() else ""]

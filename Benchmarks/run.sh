@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs every benchmark in release mode, measures the OpenSSL command line at its native and scalar
-# tiers on the same sizes, and writes docs/performance.json and docs/PERFORMANCE.md. About 4 minutes here
-# after the first build.
+# tiers on the same sizes, times the `receipt verify` tool on a batch of real receipts with 1 and 2 jobs, and
+# writes docs/performance.json and docs/PERFORMANCE.md. About 5 minutes here after the first build.
 #   Benchmarks/run.sh
+# The receipt benchmarks read ../shared/vectors beside the repository, or $SHARED_VECTORS; the benchmark
+# package needs libssl-dev's headers (scripts/install-build-dependencies.sh installs them).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -40,6 +42,35 @@ for bits in 2048 4096; do
         $1 == "rsa" && $2 == b && column { print "rsa" b "-verify", "openssl-native", $column, "ops/s" }' \
         >> "$results/openssl.txt"
 done
+
+echo "== receipt verify, batch (release)"
+# Every receipt in the shared vectors, 20 times over, on one command line: receipts per second of the whole
+# process (reading, verifying, printing) with --jobs 1 and --jobs 2, the best of 5 runs each. Without
+# --bundle-id only the signature, the chain at the receipt's creation date and the payload are checked.
+vectors="${SHARED_VECTORS:-$root/../shared/vectors}/receipts/apple"
+(cd "$root" && swift build -c release --product receipt 2>&1 | tail -n 1)
+tool="$(cd "$root" && swift build -c release --show-bin-path)/receipt"
+python3 - "$tool" "$vectors" >> "$results/batch.txt" <<'PY'
+import glob, os, subprocess, sys, time
+tool, vectors = sys.argv[1], sys.argv[2]
+receipts = sorted(glob.glob(os.path.join(vectors, "*.der")))
+if not receipts:
+    sys.exit(f"run.sh: no receipts in {vectors} (set SHARED_VECTORS)")
+inputs = receipts * 20
+for jobs, name in ((1, "this-1-job"), (2, "this-2-jobs")):
+    best = None
+    for _ in range(5):
+        start = time.perf_counter()
+        run = subprocess.run([tool, "verify", "--jobs", str(jobs), *inputs], capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+        # Exit status 0 only when every input is valid: a failure must not be timed as throughput.
+        results = len(run.stdout.splitlines())
+        if run.returncode != 0 or results != len(inputs):
+            sys.exit(f"run.sh: receipt verify --jobs {jobs}: exit {run.returncode}, {results}/{len(inputs)} results\n{run.stderr}")
+        best = elapsed if best is None else min(best, elapsed)
+    print("receipt-verify-batch", name, f"{len(inputs) / best:.1f}", "receipts/s")
+PY
+cat "$results/batch.txt"
 
 echo "== Report"
 python3 "$here/report.py" "$results" "$root/docs"

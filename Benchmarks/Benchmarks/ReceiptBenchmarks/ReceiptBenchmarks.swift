@@ -1,0 +1,345 @@
+import Benchmark
+import CLibcryptoReceipt
+import Foundation
+import PureDER
+import PureReceipt
+import SwiftASN1
+@_spi(CMS) @_spi(FixedExpiryValidationTime) import X509
+
+// Whole-receipt validation on real App Store receipts, read at run time from ../shared/vectors (or
+// $SHARED_VECTORS): this package's ReceiptValidator against OpenSSL's libcrypto (d2i_PKCS7 + PKCS7_verify,
+// in-process) and swift-certificates' CMS verification, each with the Apple Inc. Root as its only anchor and
+// the receipt's creation date as the validation time; and parsing a whole receipt as a tree against
+// swift-asn1. Every measured call starts from the receipt's bytes; only the trust anchor is prepared once.
+// Before anything is measured, every implementation must accept the real receipt and refuse a copy with one
+// byte flipped, so that no benchmark can be timing a failure.
+
+/// `$SHARED_VECTORS`, else `../shared/vectors` beside the repository, found from this file's path.
+enum SharedVectors {
+    static let directory: URL = {
+        if let override = ProcessInfo.processInfo.environment["SHARED_VECTORS"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // ReceiptBenchmarks
+            .deletingLastPathComponent()  // Benchmarks (the targets)
+            .deletingLastPathComponent()  // Benchmarks (the package)
+            .deletingLastPathComponent()  // the repository
+            .deletingLastPathComponent()
+            .appendingPathComponent("shared/vectors", isDirectory: true)
+    }()
+
+    static func bytes(_ relativePath: String) -> [UInt8] {
+        let url = directory.appendingPathComponent(relativePath)
+        guard let data = try? Data(contentsOf: url) else {
+            fatalError("cannot read \(url.path) (set SHARED_VECTORS to the shared vectors folder)")
+        }
+        return [UInt8](data)
+    }
+
+    /// `receipt.receipt_creation_date_epoch` of a receipt's `.expected.json`: seconds since 1970.
+    static func creationDate(_ receiptName: String) -> Int64 {
+        let json = bytes("receipts/apple/\(receiptName).expected.json")
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
+            let receipt = object["receipt"] as? [String: Any],
+            let epoch = (receipt["receipt_creation_date_epoch"] as? NSNumber)?.int64Value
+        else {
+            fatalError("no receipt.receipt_creation_date_epoch in \(receiptName).expected.json")
+        }
+        return epoch
+    }
+}
+
+/// One receipt: its bytes, a copy with its last byte (inside the signature) flipped, and its creation date.
+struct ReceiptSample: Sendable {
+    let name: String
+    let bytes: [UInt8]
+    let tampered: [UInt8]
+    let creationDate: Int64
+
+    init(_ name: String) {
+        self.name = name
+        bytes = SharedVectors.bytes("receipts/apple/\(name).der")
+        var tampered = bytes
+        tampered[tampered.count - 1] ^= 0x01
+        self.tampered = tampered
+        creationDate = SharedVectors.creationDate(name)
+    }
+}
+
+/// An OpenSSL X509_STORE holding the Apple root, verifying at one instant; built once, outside the measurement.
+final class LibcryptoStore: @unchecked Sendable {
+    let store: OpaquePointer
+
+    init(root: [UInt8], at time: Int64) {
+        guard let store = root.withUnsafeBufferPointer({ lc_store_new($0.baseAddress, $0.count, time) }) else {
+            fatalError("OpenSSL refused the Apple root")
+        }
+        self.store = store
+    }
+
+    deinit { lc_store_free(store) }
+
+    func verify(_ receipt: [UInt8]) -> Bool {
+        receipt.withUnsafeBufferPointer { lc_verify_receipt_with_store(store, $0.baseAddress, $0.count) } == 1
+    }
+}
+
+/// A copy of an App Store receipt in the form swift-certificates' CMS verification accepts, which differs in
+/// three places that the signature does not cover (the receipt signs its content, without signed attributes):
+/// 1. the CertificateSet in DER order: swift-certificates requires SET OF elements sorted (X.690 §11.6),
+///    and Apple lists leaf, intermediate, root;
+/// 2. the SignerInfo's signatureAlgorithm sha256WithRSAEncryption (1.2.840.113549.1.1.11) in place of
+///    rsaEncryption (1.2.840.113549.1.1.1), which RFC 5652 allows and Apple uses but swift-certificates
+///    refuses; the OIDs have the same length;
+/// 3. the digest AlgorithmIdentifiers (SignedData.digestAlgorithms and the SignerInfo's) without their NULL
+///    parameters: swift-certificates compares them with its own parameterless sha256 identifier.
+/// Certificates, content and signature are copied byte for byte; only the enclosing lengths change.
+enum SwiftCertificatesForm {
+    static let rsaEncryption: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
+    static let sha256WithRSAEncryption: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B]
+    static let null: [UInt8] = [0x05, 0x00]
+
+    static func of(_ receipt: [UInt8]) throws -> [UInt8] {
+        let contentInfo = try DER.parse(receipt)
+        let outer = try children(contentInfo)  // contentType, [0] EXPLICIT content
+        guard outer.count == 2, outer[1].identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific)
+        else { throw ASN1Error.invalidASN1Object(reason: "not a ContentInfo") }
+        let signedData = try children(outer[1])
+        guard signedData.count == 1 else { throw ASN1Error.invalidASN1Object(reason: "not [0] { SignedData }") }
+        var fields = try children(signedData[0]).map { [UInt8]($0.encodedBytes) }
+        let nodes = try children(signedData[0])
+        guard nodes.count >= 4 else { throw ASN1Error.invalidASN1Object(reason: "SignedData too short") }
+        // version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos
+        fields[1] = try constructed(nodes[1], try children(nodes[1]).map(withoutNullParameters))
+        for (index, node) in nodes.enumerated()
+        where index > 2 && node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
+            let certificates = try children(node).map { [UInt8]($0.encodedBytes) }
+            fields[index] = try constructed(node, certificates.sorted { $0.lexicographicallyPrecedes($1) })
+        }
+        let signerInfos = nodes[nodes.count - 1]
+        fields[nodes.count - 1] = try constructed(signerInfos, try children(signerInfos).map(signerInfo))
+        let newSignedData = try constructed(signedData[0], fields)
+        return try constructed(contentInfo, [[UInt8](outer[0].encodedBytes), try constructed(outer[1], [newSignedData])])
+    }
+
+    /// version, sid, digestAlgorithm, [0] signedAttrs?, signatureAlgorithm, signature, [1] unsignedAttrs?
+    static func signerInfo(_ node: ASN1Node) throws -> [UInt8] {
+        let nodes = try children(node)
+        var fields = nodes.map { [UInt8]($0.encodedBytes) }
+        guard nodes.count >= 5 else { throw ASN1Error.invalidASN1Object(reason: "SignerInfo too short") }
+        fields[2] = try withoutNullParameters(nodes[2])
+        let signatureIndex = nodes[3].identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) ? 4 : 3
+        let algorithm = try children(nodes[signatureIndex]).map { [UInt8]($0.encodedBytes) }
+        guard algorithm.first == rsaEncryption else {
+            throw ASN1Error.invalidASN1Object(reason: "the SignerInfo's signatureAlgorithm is not rsaEncryption")
+        }
+        fields[signatureIndex] = try constructed(nodes[signatureIndex], [sha256WithRSAEncryption] + algorithm.dropFirst())
+        return try constructed(node, fields)
+    }
+
+    /// An AlgorithmIdentifier whose parameters are NULL, without them; any other element unchanged.
+    static func withoutNullParameters(_ node: ASN1Node) throws -> [UInt8] {
+        let fields = try children(node).map { [UInt8]($0.encodedBytes) }
+        guard fields.count == 2, fields[1] == null else { return [UInt8](node.encodedBytes) }
+        return try constructed(node, [fields[0]])
+    }
+
+    static func children(_ node: ASN1Node) throws -> [ASN1Node] {
+        guard case .constructed(let nodes) = node.content else {
+            throw ASN1Error.invalidASN1Object(reason: "expected a constructed element")
+        }
+        return Array(nodes)
+    }
+
+    /// `node`'s identifier octet (a low tag number, as everywhere in CMS) with new contents and a DER length.
+    static func constructed(_ node: ASN1Node, _ contents: [[UInt8]]) throws -> [UInt8] {
+        guard let identifier = node.encodedBytes.first, identifier & 0x1F != 0x1F else {
+            throw ASN1Error.invalidASN1Object(reason: "high tag numbers are not handled")
+        }
+        let body = contents.flatMap { $0 }
+        var length: [UInt8] = []
+        if body.count < 0x80 {
+            length = [UInt8(body.count)]
+        } else {
+            var remaining = body.count
+            while remaining > 0 {
+                length.insert(UInt8(truncatingIfNeeded: remaining), at: 0)
+                remaining >>= 8
+            }
+            length.insert(0x80 | UInt8(length.count), at: 0)
+        }
+        return [identifier] + length + body
+    }
+}
+
+/// swift-certificates' verification of an attached CMS signature, the Apple root the only trust root, at a
+/// fixed validation time.
+struct SwiftCertificatesVerifier: Sendable {
+    let trustRoots: CertificateStore
+    let validationTime: Date
+
+    init(root: [UInt8], at time: Int64) {
+        guard let certificate = try? X509.Certificate(derEncoded: root) else {
+            fatalError("swift-certificates refused the Apple root")
+        }
+        trustRoots = CertificateStore([certificate])
+        validationTime = Date(timeIntervalSince1970: TimeInterval(time))
+    }
+
+    func verify(_ receipt: [UInt8]) async -> CMS.SignatureVerificationResult {
+        let time = validationTime
+        return await CMS.isValidAttachedSignature(signatureBytes: receipt, trustRoots: trustRoots) {
+            RFC5280Policy(fixedExpiryValidationTime: time)
+        }
+    }
+}
+
+/// swift-asn1's tree: how many elements, the root included.
+func elementCount(_ node: ASN1Node) -> Int {
+    guard case .constructed(let children) = node.content else { return 1 }
+    var count = 1
+    for child in children { count += elementCount(child) }
+    return count
+}
+
+let benchmarks: @Sendable () -> Void = {
+    // RECEIPT_BENCHMARK_SECONDS shortens a run when only checking that the benchmarks work.
+    let seconds = ProcessInfo.processInfo.environment["RECEIPT_BENCHMARK_SECONDS"].flatMap(Int.init) ?? 3
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.throughput, .wallClock, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 10,
+        maxDuration: .seconds(seconds),
+        maxIterations: 100_000
+    )
+
+    let root = SharedVectors.bytes("certs/apple-roots/AppleIncRootCertificate.cer")
+    precondition(root == BundledCertificates.appleIncRoot, "the shared Apple root differs from the bundled one")
+    let validator = ReceiptValidator()  // the bundled Apple root, at the receipt's creation date
+
+    // MARK: receipt-validate: a 5.5 KB receipt, SHA-256 chain of three certificates.
+
+    let g5 = ReceiptSample("TPInAppReceipt_receipt-sandbox-g5")
+    precondition((try? validator.validate(g5.bytes)) != nil, "PureReceipt refused \(g5.name)")
+    precondition((try? validator.validate(g5.tampered)) == nil, "PureReceipt accepted a tampered \(g5.name)")
+    let g5Store = LibcryptoStore(root: root, at: g5.creationDate)
+    precondition(g5Store.verify(g5.bytes), "libcrypto refused \(g5.name)")
+    precondition(!g5Store.verify(g5.tampered), "libcrypto accepted a tampered \(g5.name)")
+    precondition(
+        g5.bytes.withUnsafeBufferPointer { receipt in
+            root.withUnsafeBufferPointer { anchor in
+                lc_verify_receipt(receipt.baseAddress, receipt.count, anchor.baseAddress, anchor.count, g5.creationDate)
+            }
+        } == 1,
+        "lc_verify_receipt refused \(g5.name)"
+    )
+
+    let swiftCertificates = SwiftCertificatesVerifier(root: root, at: g5.creationDate)
+    guard let g5Rewritten = try? SwiftCertificatesForm.of(g5.bytes),
+        let g5RewrittenTampered = try? SwiftCertificatesForm.of(g5.tampered)
+    else {
+        fatalError("cannot rewrite \(g5.name) for swift-certificates")
+    }
+    // Still DER, and the same content, certificates and signature (only the enclosing lengths moved).
+    precondition((try? DERTree(parsing: g5Rewritten)) != nil, "the rewritten receipt is not DER")
+    precondition(g5Rewritten.count == g5.bytes.count - 4, "the rewrite changed more than the two NULLs")
+
+    Benchmark(
+        "receipt-validate this",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try validator.validate(g5.bytes))
+            }
+        }
+    )
+
+    Benchmark(
+        "receipt-validate libcrypto",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                guard g5Store.verify(g5.bytes) else { fatalError("libcrypto refused \(g5.name)") }
+            }
+        }
+    )
+
+    Benchmark(
+        "receipt-validate swift-certificates",
+        closure: { benchmark async throws in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await swiftCertificates.verify(g5Rewritten).get())
+            }
+        },
+        setup: {
+            // swift-certificates' entry points are async: check here what the measured calls will see.
+            if case .success = await swiftCertificates.verify(g5.bytes) {
+                print("note: swift-certificates now accepts the unmodified \(g5.name); measure it as it is")
+            }
+            if case .failure(let error) = await swiftCertificates.verify(g5Rewritten) {
+                fatalError("swift-certificates refused its form of \(g5.name): \(error)")
+            }
+            if case .success = await swiftCertificates.verify(g5RewrittenTampered) {
+                fatalError("swift-certificates accepted a tampered \(g5.name)")
+            }
+        }
+    )
+
+    // MARK: receipt-validate-legacy-79k: 79 KB, 187 in-app purchases, SHA-1 chain.
+
+    let legacy = ReceiptSample("TPInAppReceipt_receipt-sandbox-legacy")
+    precondition(
+        (try? validator.validate(legacy.bytes))?.receipt.inAppPurchases.count == 187,
+        "PureReceipt refused \(legacy.name)"
+    )
+    precondition((try? validator.validate(legacy.tampered)) == nil, "PureReceipt accepted a tampered \(legacy.name)")
+    let legacyStore = LibcryptoStore(root: root, at: legacy.creationDate)
+    precondition(legacyStore.verify(legacy.bytes), "libcrypto refused \(legacy.name)")
+    precondition(!legacyStore.verify(legacy.tampered), "libcrypto accepted a tampered \(legacy.name)")
+
+    Benchmark(
+        "receipt-validate-legacy-79k this",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try validator.validate(legacy.bytes))
+            }
+        }
+    )
+
+    Benchmark(
+        "receipt-validate-legacy-79k libcrypto",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                guard legacyStore.verify(legacy.bytes) else { fatalError("libcrypto refused \(legacy.name)") }
+            }
+        }
+    )
+
+    // MARK: der-parse-receipt: the whole 5.5 KB receipt as a tree of elements.
+
+    guard let ourTree = try? DERTree(parsing: g5.bytes), let theirTree = try? DER.parse(g5.bytes) else {
+        fatalError("a DER parser refused \(g5.name)")
+    }
+    // Both walk the same elements (neither descends into OCTET STRINGs).
+    precondition(
+        ourTree.nodes.count == elementCount(theirTree),
+        "PureDER found \(ourTree.nodes.count) elements, swift-asn1 \(elementCount(theirTree))"
+    )
+
+    Benchmark(
+        "der-parse-receipt this",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try DERTree(parsing: g5.bytes))
+            }
+        }
+    )
+
+    Benchmark(
+        "der-parse-receipt swift-asn1",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try DER.parse(g5.bytes))
+            }
+        }
+    )
+}
