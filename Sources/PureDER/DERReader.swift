@@ -30,6 +30,7 @@ public struct DERReader: Sendable {
         self.init(bytes[...], rules: rules, depth: 0)
     }
 
+    @usableFromInline
     init(_ bytes: ArraySlice<UInt8>, rules: EncodingRules, depth: Int) {
         self.remaining = bytes
         self.rules = rules
@@ -48,7 +49,11 @@ public struct DERReader: Sendable {
     /// The offset of the next byte to read.
     public var offset: Int { remaining.startIndex }
 
+    // The generic readers below are inlinable, so that each caller's closure and result type are specialised
+    // into it rather than passed through generic metadata (receipts call them thousands of times).
+
     /// Reads `bytes` as exactly what `body` reads, failing with ``DERError/Code/trailingBytes`` if bytes remain.
+    @inlinable
     public static func parse<T>(
         _ bytes: ArraySlice<UInt8>,
         rules: EncodingRules = .der,
@@ -121,6 +126,7 @@ public struct DERReader: Sendable {
     // MARK: - Constructed elements
 
     /// Reads a constructed element with `tag` whose contents `body` must read completely.
+    @inlinable
     public mutating func readConstructed<T>(
         _ tag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> T
@@ -133,6 +139,7 @@ public struct DERReader: Sendable {
     }
 
     /// Reads a constructed element with `tag` if it comes next; otherwise reads nothing and returns `nil`.
+    @inlinable
     public mutating func readOptionalConstructed<T>(
         _ tag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> T
@@ -142,6 +149,7 @@ public struct DERReader: Sendable {
     }
 
     /// Reads a SEQUENCE whose contents `body` must read completely.
+    @inlinable
     public mutating func readSequence<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
         try readConstructed(.sequence, body)
     }
@@ -149,6 +157,7 @@ public struct DERReader: Sendable {
     /// Reads a SET whose contents `body` must read completely, after checking that its components are in the
     /// canonical order of their tags that DER requires (X.690 §10.3; X.680 §8.6) unless the rules allow any
     /// order. For SET OF, use ``readSetOf(tag:_:)``.
+    @inlinable
     public mutating func readSet<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
         let element = try readElement(.set)
         var contents = try reader(forContentsOf: element)
@@ -165,6 +174,7 @@ public struct DERReader: Sendable {
     /// Reads a SET OF (or an IMPLICIT-tagged one, such as CMS `[0] IMPLICIT SET OF Attribute`) whose contents
     /// `body` must read completely, after checking that its components are in the ascending order of their
     /// encodings that DER requires (X.690 §11.6) unless the rules allow any order.
+    @inlinable
     public mutating func readSetOf<T>(
         tag: DERTag = .set,
         _ body: (inout DERReader) throws(DERError) -> T
@@ -182,7 +192,8 @@ public struct DERReader: Sendable {
     }
 
     /// Throws `setOfNotSorted` at the first component for which `outOfOrder(previous, component)` holds.
-    private static func checkOrder(
+    @usableFromInline
+    static func checkOrder(
         of contents: DERReader,
         _ reason: String,
         outOfOrder: (DERElement, DERElement) -> Bool
@@ -200,6 +211,7 @@ public struct DERReader: Sendable {
 
     /// Reads an EXPLICIT context-specific `[number]` wrapper, which must hold exactly one element, and has
     /// `body` read that element (X.690 §8.14.3).
+    @inlinable
     public mutating func readExplicit<T>(
         _ number: UInt32,
         _ body: (inout DERReader) throws(DERError) -> T
@@ -218,6 +230,7 @@ public struct DERReader: Sendable {
     }
 
     /// Reads an EXPLICIT `[number]` wrapper if it comes next; otherwise reads nothing and returns `nil`.
+    @inlinable
     public mutating func readOptionalExplicit<T>(
         _ number: UInt32,
         _ body: (inout DERReader) throws(DERError) -> T

@@ -253,6 +253,7 @@ public struct DERWriter: Sendable {
 
     /// Whether `lhs` sorts strictly before `rhs` in DER SET OF order: octet by octet, the shorter padded with
     /// zero octets at its end (X.690 §11.6).
+    @usableFromInline
     static func derSetOrder(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
         var left = lhs.startIndex
         var right = rhs.startIndex
