@@ -140,3 +140,14 @@ public struct DERTree: Sendable {
         }
     }
 }
+
+extension DERReader {
+    /// Reads the next element, whatever it is, and discards it after checking all of it under this reader's
+    /// rules as ``DERTree`` does: every nested element's encoding and every universal primitive's contents.
+    /// For fields a parser skips rather than interprets (unknown algorithm parameters, unused optional
+    /// fields), so that skipping never means accepting what a strict parse of the same bytes would refuse.
+    public mutating func skipElement() throws(DERError) {
+        let element = try readElement()
+        _ = try DERTree(parsing: element.encoded, rules: rules)
+    }
+}

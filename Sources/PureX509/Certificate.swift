@@ -116,7 +116,7 @@ public struct Certificate: Sendable {
         publicKeyAlgorithm = try DERReader.parse(spki.content) { info throws(DERError) in
             let algorithm = try info.readSequence { identifier throws(DERError) in
                 let oid = try identifier.readObjectIdentifier()
-                while !identifier.isAtEnd { _ = try identifier.readElement() }
+                while !identifier.isAtEnd { try identifier.skipElement() }
                 return oid
             }
             _ = try info.readBitString()

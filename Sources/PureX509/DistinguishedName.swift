@@ -38,6 +38,8 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
                             let type = try pair.readObjectIdentifier()
                             let value = try pair.readElement()
                             let text = Self.isCharacterString(value.tag) ? try value.string() : nil
+                            // Any other value is kept as bytes, but only once it is checked as strictly.
+                            if text == nil { _ = try DERTree(parsing: value.encoded, rules: pair.rules) }
                             return Attribute(type: type, value: value.encoded, text: text)
                         }
                     )

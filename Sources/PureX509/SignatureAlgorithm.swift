@@ -33,7 +33,7 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
         if Self.rsaAlgorithms.contains(oid) {
             try contents.readNull()
         } else {
-            while !contents.isAtEnd { _ = try contents.readElement() }
+            while !contents.isAtEnd { try contents.skipElement() }
         }
         try contents.finish()
     }

@@ -91,7 +91,7 @@ struct AuthorityKeyIdentifier: Sendable, Hashable {
             try reader.readSequence { sequence throws(DERError) in
                 let identifier = try sequence.readOptionalElement(.contextSpecific(0, constructed: false))?.content
                 // authorityCertIssuer [1] and authorityCertSerialNumber [2] are not used.
-                while !sequence.isAtEnd { _ = try sequence.readElement() }
+                while !sequence.isAtEnd { try sequence.skipElement() }
                 return identifier
             }
         }
@@ -109,7 +109,7 @@ func readObjectIdentifierList(_ value: ArraySlice<UInt8>, policies: Bool) throws
                     oids.append(
                         try sequence.readSequence { information throws(DERError) in
                             let oid = try information.readObjectIdentifier()
-                            while !information.isAtEnd { _ = try information.readElement() }
+                            while !information.isAtEnd { try information.skipElement() }
                             return oid
                         }
                     )
