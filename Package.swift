@@ -69,13 +69,43 @@ let package = Package(
         // executable per target, built by scripts/fuzz.sh with -sanitize=fuzzer. Never part of a product.
         .target(
             name: "FuzzHarness",
-            dependencies: ["PureDER"],
+            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "FuzzDER",
             dependencies: ["FuzzHarness"],
             path: "Sources/Fuzzers/DER",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzDERBER",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/DERBER",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzCertificate",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/Certificate",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzPKCS7",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/PKCS7",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzPayload",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/Payload",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzValidator",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/Validator",
             swiftSettings: strictSettings
         ),
         // Locates ../shared/vectors for the test targets; never part of a product.

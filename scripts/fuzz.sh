@@ -3,15 +3,25 @@
 #   scripts/fuzz.sh --list             one target name per line
 #   scripts/fuzz.sh TARGET SECONDS     build (release, instrumented) and fuzz TARGET for SECONDS
 # Seeds: TestVectors/fuzz/TARGET (the project's own) plus, when present, the real receipts and
-# certificates in ../shared/vectors, read in place. The build, the growing corpus (corpus/TARGET) and the
-# findings (artifacts/TARGET) live in .build-fuzz/, which git ignores. Exits non-zero when libFuzzer finds a crash,
-# a timeout or a memory blow-up; the input that caused it is named in the output.
+# certificates in ../shared/vectors, read in place, and seeds derived from them at run time by
+# TestVectors/fuzz/make-seeds.py --shared-seeds (payloads, embedded certificates, BER envelopes) into
+# .build-fuzz/seeds/TARGET. The build, the derived seeds, the growing corpus (corpus/TARGET) and the findings
+# (findings/TARGET; not artifacts/, which SwiftPM empties on every build) live in .build-fuzz/, which git
+# ignores. Exits non-zero when libFuzzer finds a crash, a timeout or a memory blow-up; the input that caused it
+# is named in the output.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
 # target name -> executable product in Package.swift (keep in step with FuzzTargets.names)
-declare -A executables=([der]=FuzzDER)
-declare -A shared_seeds=([der]="receipts/apple receipts/xcode certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit")
+declare -A executables=([der]=FuzzDER [der-ber]=FuzzDERBER [certificate]=FuzzCertificate [pkcs7]=FuzzPKCS7
+    [payload]=FuzzPayload [validator]=FuzzValidator)
+certs="certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit certs/other"
+receipts="receipts/apple receipts/xcode receipts/synthetic-thirdparty/emindeniz99"
+declare -A shared_seeds=([der]="receipts/apple receipts/xcode $certs" [der-ber]="receipts/xcode receipts/apple"
+    [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts")
+# Inputs longer than this are truncated when read: every real receipt but the one with 187 purchases (79 KiB)
+# and every certificate fit.
+declare -A max_len=([der]=16384 [der-ber]=16384 [certificate]=8192 [pkcs7]=16384 [payload]=16384 [validator]=16384)
 
 usage() {
     echo "usage: scripts/fuzz.sh --list | TARGET SECONDS" >&2
@@ -37,20 +47,27 @@ build=(swift build -c release --scratch-path "$scratch" --sanitize=fuzzer
 binary="$("${build[@]}" --show-bin-path)/${executables[$target]}"
 
 corpus="$scratch/corpus/$target"
-artifacts="$scratch/artifacts/$target"
+artifacts="$scratch/findings/$target"
 mkdir -p "$corpus" "$artifacts"
 seeds=("$root/TestVectors/fuzz/$target")
 shared="${SHARED_VECTORS:-$root/../shared/vectors}"
 for folder in ${shared_seeds[$target]}; do
     [[ -d "$shared/$folder" ]] && seeds+=("$shared/$folder")
 done
+if [[ -d "$shared/receipts" ]] && command -v python3 >/dev/null; then
+    rm -rf "$scratch/seeds"
+    python3 "$root/TestVectors/fuzz/make-seeds.py" --shared-seeds "$shared" "$scratch/seeds"
+    [[ -d "$scratch/seeds/$target" ]] && seeds+=("$scratch/seeds/$target")
+fi
 
 dict="$root/TestVectors/fuzz/$target.dict"
 dict_flag=()
 [[ -f "$dict" ]] && dict_flag=("-dict=$dict")
 
 echo "fuzzing $target for ${seconds}s (seeds: ${#seeds[@]} folders)"
-"$binary" "$corpus" "${seeds[@]}" "${dict_flag[@]}" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+# Swift's own crash backtracer would catch the trap first and libFuzzer would then save no crash input.
+SWIFT_BACKTRACE=enable=no "$binary" "$corpus" "${seeds[@]}" "${dict_flag[@]}" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="${max_len[$target]}" \
     -artifact_prefix="$artifacts/" -print_final_stats=1 2>&1 \
-    | grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse)' || { echo "fuzz target $target FAILED" >&2; exit 1; }
+    | grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse)' | sed '/^###### Recommended dictionary/,/^###### End of recommended/d' \
+    || { echo "fuzz target $target FAILED" >&2; exit 1; }

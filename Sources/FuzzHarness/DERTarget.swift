@@ -48,7 +48,7 @@ extension FuzzTargets {
     }
 
     /// The cursor as a verifier uses it: typed reads that must consume everything.
-    private static func exerciseCursor(_ input: [UInt8], rules: EncodingRules) {
+    static func exerciseCursor(_ input: [UInt8], rules: EncodingRules) {
         _ = try? DERReader.parse(input[...], rules: rules) { reader throws(DERError) in
             try reader.readSequence { sequence throws(DERError) in
                 while !sequence.isAtEnd {

@@ -6,16 +6,10 @@ certificates in ../shared/vectors are added by scripts/fuzz.sh at run time, neve
 Run from anywhere: python3 TestVectors/fuzz/make-der-seeds.py
 """
 import pathlib
+import sys
 
-
-def tlv(tag: int, content: bytes) -> bytes:
-    n = len(content)
-    if n < 0x80:
-        length = bytes([n])
-    else:
-        octets = n.to_bytes((n.bit_length() + 7) // 8, "big")
-        length = bytes([0x80 | len(octets)]) + octets
-    return bytes([tag]) + length + content
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from derkit import oid_encode, tlv  # noqa: E402  (the DER encoding shared with make-seeds.py)
 
 
 def seq(*parts: bytes) -> bytes:
@@ -23,16 +17,7 @@ def seq(*parts: bytes) -> bytes:
 
 
 def oid(*arcs: int) -> bytes:
-    body = [40 * arcs[0] + arcs[1], *arcs[2:]]
-    out = bytearray()
-    for arc in body:
-        chunk = [arc & 0x7F]
-        arc >>= 7
-        while arc:
-            chunk.append(0x80 | (arc & 0x7F))
-            arc >>= 7
-        out += bytes(reversed(chunk))
-    return tlv(0x06, bytes(out))
+    return oid_encode(".".join(str(arc) for arc in arcs))
 
 
 def integer(value: int) -> bytes:

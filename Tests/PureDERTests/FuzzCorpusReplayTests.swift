@@ -1,11 +1,13 @@
 import Foundation
 import FuzzHarness
 import Testing
+import VectorSupport
 
 @testable import PureDER
 
 /// Replays the project's fuzz seeds and every minimised fuzz finding under TestVectors/ through the very
-/// function the fuzzer runs (FuzzHarness), which must find every invariant intact.
+/// function the fuzzer runs (FuzzHarness), which must find every invariant intact; and, when ../shared/vectors
+/// is present, the real receipts and certificates the fuzzers start from.
 @Suite struct FuzzCorpusReplayTests {
     private static let testVectors = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -16,25 +18,54 @@ import Testing
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
             .filter { !$0.lastPathComponent.hasPrefix(".") && !$0.lastPathComponent.hasSuffix(".md") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
             .map { ($0.lastPathComponent, [UInt8](try Data(contentsOf: $0))) }
     }
 
-    @Test func everySeedAndRegressionKeepsTheFuzzInvariants() throws {
-        let seeds = try Self.inputs(in: "fuzz/der")
-        #expect(seeds.count >= 10)
-        for (name, bytes) in try seeds + Self.inputs(in: "fuzz-regressions/der") {
-            #expect(FuzzTargets.der(bytes) == nil, "\(name)")
+    @Test(arguments: FuzzTargets.names)
+    func everySeedAndRegressionKeepsTheFuzzInvariants(target: String) throws {
+        let seeds = try Self.inputs(in: "fuzz/\(target)")
+        #expect(seeds.count >= 8, "\(target) has \(seeds.count) seeds")
+        for (name, bytes) in try seeds + Self.inputs(in: "fuzz-regressions/\(target)") {
+            #expect(FuzzTargets.run(target, bytes) == nil, "\(target)/\(name)")
         }
     }
 
     @Test func theHarnessDetectsABrokenInvariant() {
         #expect(FuzzTargets.run("no-such-target", []) != nil)
-        #expect(FuzzTargets.names == ["der"])
+        #expect(FuzzTargets.names == ["certificate", "der", "der-ber", "payload", "pkcs7", "validator"])
     }
 
-    @Test func everySeedIsValidBER() throws {
-        for (name, bytes) in try Self.inputs(in: "fuzz/der") {
+    @Test func everyDERAndBERSeedIsValidBER() throws {
+        for (name, bytes) in try Self.inputs(in: "fuzz/der") + Self.inputs(in: "fuzz/der-ber") {
             #expect(throws: Never.self, "\(name)") { try DERTree(parsing: bytes, rules: .ber) }
+        }
+    }
+
+    /// The real inputs keep every invariant of the targets they seed, and the validator accepts every App Store
+    /// receipt: its invariant (accepted ⇒ known valid) is not vacuous, and the generated facts are not stale.
+    @Test func theRealVectorsKeepTheInvariantsAndTheValidatorAcceptsEveryAppStoreReceipt() throws {
+        guard SharedVectors.available() != nil else { return }
+        let appStore = try SharedVectors.files(in: "receipts/apple", suffix: ".der")
+        #expect(appStore.count >= 20)
+        for url in appStore {
+            let bytes = try SharedVectors.bytes(url)
+            let verdict = FuzzTargets.validatorVerdict(bytes)
+            #expect(verdict.accepted && verdict.failure == nil, "\(url.lastPathComponent): \(verdict)")
+            for target in ["der", "der-ber"] {
+                #expect(FuzzTargets.run(target, bytes) == nil, "\(target): \(url.lastPathComponent)")
+            }
+        }
+        for url in try SharedVectors.files(in: "receipts/xcode", suffix: ".der") {
+            let bytes = try SharedVectors.bytes(url)
+            let verdict = FuzzTargets.validatorVerdict(bytes)
+            #expect(!verdict.accepted && verdict.failure == nil, "\(url.lastPathComponent): \(verdict)")
+            for target in ["pkcs7", "der-ber"] {
+                #expect(FuzzTargets.run(target, bytes) == nil, "\(target): \(url.lastPathComponent)")
+            }
+        }
+        for (name, bytes) in try SharedVectors.derSamples() {
+            #expect(FuzzTargets.certificate(bytes) == nil, "certificate: \(name)")
         }
     }
 }
