@@ -27,6 +27,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 OUT="$HERE/out"
 VECTORS="${SHARED_VECTORS:-$HERE/../../../shared/vectors}"
 WORK="$(mktemp -d)"
+export CMSTREE_DIR="$HERE/../lib"
 trap 'rm -rf "$WORK"' EXIT
 
 openssl version | grep -Eq '^OpenSSL [3-9]\.' || { echo "make-forgery.sh: needs OpenSSL 3.x" >&2; exit 1; }
@@ -59,91 +60,8 @@ AT=1717200000
 cat > "$WORK/forge.py" <<'PY'
 import hashlib, json, os, re, subprocess, sys
 
-# ---------------------------------------------------------------- a minimal DER tree (as make-cms.sh)
-class Node:
-    """One TLV: tag = identifier octets; constructed nodes have kids, primitive ones val."""
-    def __init__(self, tag, kids=None, val=None):
-        self.tag, self.kids, self.val = tag, kids, val
-    @property
-    def constructed(self):
-        return self.kids is not None
-
-def parse(b, i=0):
-    start = i
-    first = b[i]; i += 1
-    if first & 0x1F == 0x1F:
-        while b[i] & 0x80: i += 1
-        i += 1
-    tag = bytes(b[start:i])
-    n = b[i]; i += 1
-    assert n != 0x80, 'indefinite length: every file here is DER'
-    if n & 0x80:
-        c = n & 0x7F
-        n = int.from_bytes(b[i:i + c], 'big'); i += c
-    end = i + n
-    assert end <= len(b), 'truncated'
-    if not first & 0x20:
-        return Node(tag, val=bytes(b[i:end])), end
-    kids = []
-    while i < end:
-        k, i = parse(b, i); kids.append(k)
-    assert i == end, 'child overruns parent'
-    return Node(tag, kids), end
-
-def parse_bytes(b, what):
-    root, end = parse(b)
-    assert end == len(b), what + ': trailing bytes'
-    assert enc(root) == b, what + ': not DER, or not minimal'
-    return root
-
-def parse_file(path):
-    return parse_bytes(open(path, 'rb').read(), path)
-
-def length(n):
-    if n < 0x80: return bytes([n])
-    c = n.to_bytes((n.bit_length() + 7) // 8, 'big')
-    return bytes([0x80 | len(c)]) + c
-
-def enc(node, tag=None):
-    """Definite, minimal lengths; `tag` overrides the node's identifier octets."""
-    body = b''.join(enc(k) for k in node.kids) if node.constructed else node.val
-    return (tag or node.tag) + length(len(body)) + body
-
-def tlv(t, v): return bytes([t]) + length(len(v)) + v
-
-def integer(n):
-    """A minimal two's-complement INTEGER (non-negative here)."""
-    b = n.to_bytes(max(1, (n.bit_length() + 8) // 8), 'big')
-    return tlv(0x02, b)
-
-def oid(dotted):
-    arcs = [int(a) for a in dotted.split('.')]
-    out = bytearray()
-    for a in [arcs[0] * 40 + arcs[1]] + arcs[2:]:
-        chunk = [a & 0x7F]; a >>= 7
-        while a: chunk.append(0x80 | (a & 0x7F)); a >>= 7
-        out += bytes(reversed(chunk))
-    return bytes(out)
-
-def dotted(val):
-    arcs, a = [], 0
-    for x in val:
-        a = (a << 7) | (x & 0x7F)
-        if not x & 0x80: arcs.append(a); a = 0
-    first = min(arcs[0] // 40, 2)
-    return '.'.join(map(str, [first, arcs[0] - 40 * first] + arcs[1:]))
-
-NAMES = {
-    '1.3.14.3.2.26': 'sha1', '2.16.840.1.101.3.4.2.1': 'sha256',
-    '1.2.840.113549.1.1.1': 'rsaEncryption', '1.2.840.113549.1.1.5': 'sha1WithRSAEncryption',
-    '1.2.840.113549.1.1.11': 'sha256WithRSAEncryption',
-    '1.2.840.113549.1.7.1': 'id-data', '1.2.840.113549.1.7.2': 'id-signedData',
-    '1.2.840.113549.1.9.3': 'contentType', '1.2.840.113549.1.9.4': 'messageDigest',
-    '1.2.840.113549.1.9.5': 'signingTime', '1.2.840.113549.1.9.15': 'smimeCapabilities',
-    '2.5.29.14': 'subjectKeyIdentifier', '2.5.29.35': 'authorityKeyIdentifier',
-    '1.2.840.113635.100.6.2.1': 'appleWWDRIntermediate', '1.2.840.113635.100.6.11.1': 'appleReceiptSigning',
-}
-OID_OF = {v: oid(k) for k, v in NAMES.items()}
+sys.path.insert(0, os.environ['CMSTREE_DIR'])
+from cmstree import *  # noqa: E402,F401,F403  (TestVectors/lib/cmstree.py)
 
 # ---------------------------------------------------------------- certificates
 class Cert:
@@ -232,32 +150,6 @@ def payload_fields():
 
 def make_payload(path):
     open(path, 'wb').write(set_of(payload_fields()))
-
-# ---------------------------------------------------------------- SignedData accessors
-def signed_data(root):            # ContentInfo { contentType, [0] EXPLICIT SignedData }
-    assert root.kids[0].val == OID_OF['id-signedData']
-    return root.kids[1].kids[0]
-
-def encap(sd):      return sd.kids[2]
-def econtent(sd):   return encap(sd).kids[1].kids[0]
-def certset(sd):    return next((k for k in sd.kids[3:-1] if k.tag == b'\xa0'), None)
-def signers(sd):    return sd.kids[-1].kids
-
-def si_parts(si):
-    """SignerInfo { version, sid, digestAlgorithm, [0] signedAttrs?, signatureAlgorithm, signature, [1]? }"""
-    i, attrs = 3, None
-    if si.kids[3].tag == b'\xa0':
-        attrs, i = si.kids[3], 4
-    return {'sid': si.kids[1], 'digestAlgorithm': si.kids[2], 'signedAttrs': attrs,
-            'signatureAlgorithm': si.kids[i], 'signature': si.kids[i + 1]}
-
-def attribute(attrs, name):
-    return next((a for a in attrs.kids if a.kids[0].val == OID_OF[name]), None)
-
-def write(path, root):
-    b = enc(root)
-    open(path, 'wb').write(b)
-    return b
 
 # Chain order, as App Store receipts have it: signers, then issuers down to the root, then the genuine root.
 RANK = ['apple-lookalike-receipt-signer.der', 'apple-lookalike-receipt-signer-2.der', 'signer-without-receipt-oid.der',
@@ -517,27 +409,8 @@ PY
 # ============================================================================ the look-alike PKI
 # Extension kinds and order as in Apple's certificates (Apple Inc. Root; WWDR G5; the 2024 receipt
 # signer); URLs point to forgery.invalid; key identifiers copied where a look-alike copies Apple's.
-cat > "$WORK/ca.cnf" <<'EOF'
-[ ca ]
-default_ca = forgery_ca
-
-[ forgery_ca ]
-dir             = .
-database        = $dir/index.txt
-new_certs_dir   = $dir/newcerts
-serial          = $dir/serial
-default_md      = sha256
-policy          = any_name
-unique_subject  = no
-copy_extensions = none
-email_in_dn     = no
-
-[ any_name ]
-countryName            = optional
-organizationName       = optional
-organizationalUnitName = optional
-commonName             = supplied
-
+cp "$HERE/../lib/openssl-ca.cnf" "$WORK/ca.cnf"
+cat >> "$WORK/ca.cnf" <<'EOF'
 [ req ]
 distinguished_name = empty_dn
 [ empty_dn ]

@@ -22,6 +22,7 @@ export LC_ALL=C TZ=UTC
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 OUT="$HERE/out"
 WORK="$(mktemp -d)"
+export CMSTREE_DIR="$HERE/../lib"
 trap 'rm -rf "$WORK"' EXIT
 
 openssl version | grep -Eq '^OpenSSL [3-9]\.' || { echo "make-cms.sh: needs OpenSSL 3.x" >&2; exit 1; }
@@ -39,118 +40,8 @@ AT=1717200000
 cat > "$WORK/cms.py" <<'PY'
 import hashlib, json, os, re, subprocess, sys
 
-# ---------------------------------------------------------------- a minimal BER/DER tree
-class Node:
-    """One TLV: tag = identifier octets; constructed nodes have kids, primitive ones val."""
-    def __init__(self, tag, kids=None, val=None, indef=False):
-        self.tag, self.kids, self.val, self.indef = tag, kids, val, indef
-    @property
-    def constructed(self):
-        return self.kids is not None
-
-def parse(b, i=0):
-    start = i
-    first = b[i]; i += 1
-    if first & 0x1F == 0x1F:
-        while b[i] & 0x80: i += 1
-        i += 1
-    tag = bytes(b[start:i])
-    cons = bool(first & 0x20)
-    n = b[i]; i += 1
-    if n == 0x80:  # BER indefinite length (only in the -stream file, which is never rewritten)
-        assert cons
-        kids = []
-        while b[i:i + 2] != b'\0\0':
-            k, i = parse(b, i); kids.append(k)
-        return Node(tag, kids, indef=True), i + 2
-    if n & 0x80:
-        c = n & 0x7F
-        n = int.from_bytes(b[i:i + c], 'big'); i += c
-    end = i + n
-    assert end <= len(b), 'truncated'
-    if not cons:
-        return Node(tag, val=bytes(b[i:end])), end
-    kids = []
-    while i < end:
-        k, i = parse(b, i); kids.append(k)
-    assert i == end, 'child overruns parent'
-    return Node(tag, kids), end
-
-def parse_file(path):
-    b = open(path, 'rb').read()
-    root, end = parse(b)
-    assert end == len(b), path + ': trailing bytes'
-    return root, b
-
-def length(n):
-    if n < 0x80: return bytes([n])
-    c = n.to_bytes((n.bit_length() + 7) // 8, 'big')
-    return bytes([0x80 | len(c)]) + c
-
-def enc(node, tag=None):
-    """Definite, minimal lengths (DER), except for nodes parsed with an indefinite length, which
-    stay indefinite. `tag` overrides the node's identifier octets."""
-    body = b''.join(enc(k) for k in node.kids) if node.constructed else node.val
-    if node.indef:
-        return (tag or node.tag) + b'\x80' + body + b'\0\0'
-    return (tag or node.tag) + length(len(body)) + body
-
-def oid(dotted):
-    arcs = [int(a) for a in dotted.split('.')]
-    out = bytearray()
-    for a in [arcs[0] * 40 + arcs[1]] + arcs[2:]:
-        chunk = [a & 0x7F]; a >>= 7
-        while a: chunk.append(0x80 | (a & 0x7F)); a >>= 7
-        out += bytes(reversed(chunk))
-    return bytes(out)
-
-def dotted(val):
-    arcs, a = [], 0
-    for x in val:
-        a = (a << 7) | (x & 0x7F)
-        if not x & 0x80: arcs.append(a); a = 0
-    first = min(arcs[0] // 40, 2)
-    return '.'.join(map(str, [first, arcs[0] - 40 * first] + arcs[1:]))
-
-NAMES = {
-    '1.3.14.3.2.26': 'sha1', '2.16.840.1.101.3.4.2.1': 'sha256',
-    '2.16.840.1.101.3.4.2.2': 'sha384', '2.16.840.1.101.3.4.2.3': 'sha512',
-    '1.2.840.113549.1.1.1': 'rsaEncryption', '1.2.840.113549.1.1.5': 'sha1WithRSAEncryption',
-    '1.2.840.113549.1.1.11': 'sha256WithRSAEncryption', '1.2.840.113549.1.1.12': 'sha384WithRSAEncryption',
-    '1.2.840.113549.1.1.13': 'sha512WithRSAEncryption',
-    '1.2.840.113549.1.7.1': 'id-data', '1.2.840.113549.1.7.2': 'id-signedData',
-    '1.2.840.113549.1.9.3': 'contentType', '1.2.840.113549.1.9.4': 'messageDigest',
-    '1.2.840.113549.1.9.5': 'signingTime', '1.2.840.113549.1.9.15': 'smimeCapabilities',
-}
-OID_OF = {v: oid(k) for k, v in NAMES.items()}
-
-# ---------------------------------------------------------------- SignedData accessors
-def signed_data(root):            # ContentInfo { contentType, [0] EXPLICIT SignedData }
-    assert root.kids[0].val == OID_OF['id-signedData']
-    return root.kids[1].kids[0]
-
-def encap(sd):      return sd.kids[2]
-def econtent(sd):   return encap(sd).kids[1].kids[0]          # the OCTET STRING under [0]
-def certset(sd):    return next((k for k in sd.kids[3:-1] if k.tag == b'\xa0'), None)
-def signers(sd):    return sd.kids[-1].kids
-
-def si_parts(si):
-    """SignerInfo { version, sid, digestAlgorithm, [0] signedAttrs?, signatureAlgorithm, signature, [1]? }"""
-    i = 3
-    attrs = None
-    if si.kids[3].tag == b'\xa0':
-        attrs, i = si.kids[3], 4
-    return {'sid': si.kids[1], 'digestAlgorithm': si.kids[2], 'signedAttrs': attrs,
-            'signatureAlgorithm': si.kids[i], 'signature': si.kids[i + 1]}
-
-def attribute(attrs, name):
-    """The Attribute SEQUENCE { type, SET OF value } whose type is `name`, or None."""
-    return next((a for a in attrs.kids if a.kids[0].val == OID_OF[name]), None)
-
-def write(path, root):
-    b = enc(root)
-    open(path, 'wb').write(b)
-    return b
+sys.path.insert(0, os.environ['CMSTREE_DIR'])
+from cmstree import *  # noqa: E402,F401,F403  (TestVectors/lib/cmstree.py)
 
 # ---------------------------------------------------------------- payload
 def make_payload(path):
@@ -168,7 +59,7 @@ def surgery(out, work):
     payload = open(os.path.join(out, 'payload.bin'), 'rb').read()
 
     def load(name):
-        root, raw = parse_file(os.path.join(out, name))
+        raw = open(os.path.join(out, name), 'rb').read(); root = parse_bytes(raw, name, der=False)
         assert enc(root) == raw, name + ': not DER, or not minimal'
         sd = signed_data(root)
         assert econtent(sd).val == payload, name + ': unexpected payload'
@@ -263,7 +154,7 @@ def surgery(out, work):
     # ber-two-segments: the BER file's eContent, one primitive segment inside a constructed OCTET
     # STRING, split into two segments (16 bytes, then the rest). The content they join into, and so
     # everything signed, is unchanged.
-    root, raw = parse_file(os.path.join(out, 'ber-indefinite-sha256.der'))
+    raw = open(os.path.join(out, 'ber-indefinite-sha256.der'), 'rb').read(); root = parse_bytes(raw, 'ber-indefinite-sha256.der', der=False)
     assert enc(root) == raw, 'ber-indefinite-sha256.der does not re-encode'
     sd = signed_data(root)
     outer = encap(sd).kids[1].kids[0]
@@ -407,27 +298,8 @@ else: sys.exit('unknown subcommand ' + cmd)
 PY
 
 # ============================================================================ the PKI
-cat > "$WORK/ca.cnf" <<'EOF'
-[ ca ]
-default_ca = test_ca
-
-[ test_ca ]
-dir            = .
-database       = $dir/index.txt
-new_certs_dir  = $dir/newcerts
-serial         = $dir/serial
-default_md     = sha256
-policy         = any_name
-unique_subject = no
-copy_extensions = none
-email_in_dn    = no
-
-[ any_name ]
-countryName            = optional
-organizationName       = optional
-organizationalUnitName = optional
-commonName             = supplied
-
+cp "$HERE/../lib/openssl-ca.cnf" "$WORK/ca.cnf"
+cat >> "$WORK/ca.cnf" <<'EOF'
 [ root ]
 basicConstraints     = critical, CA:TRUE
 keyUsage             = critical, keyCertSign, cRLSign

@@ -31,27 +31,8 @@ mkdir -p "$OUT" "$WORK/keys" "$WORK/pem" "$WORK/newcerts"
 # The instant every scenario validates at unless it says otherwise: 2024-06-01T00:00:00Z.
 AT=1717200000
 
-cat > "$WORK/ca.cnf" <<'EOF'
-[ ca ]
-default_ca = test_ca
-
-[ test_ca ]
-dir            = .
-database       = $dir/index.txt
-new_certs_dir  = $dir/newcerts
-serial         = $dir/serial
-default_md     = sha256
-policy         = any_name
-unique_subject = no
-copy_extensions = none
-email_in_dn    = no
-
-[ any_name ]
-countryName            = optional
-organizationName       = optional
-organizationalUnitName = optional
-commonName             = supplied
-
+cp "$HERE/../lib/openssl-ca.cnf" "$WORK/ca.cnf"
+cat >> "$WORK/ca.cnf" <<'EOF'
 # ---- certificate profiles (used with -extfile ca.cnf -extensions NAME) ----
 
 [ root ]
