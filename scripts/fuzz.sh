@@ -5,7 +5,7 @@
 # Seeds: TestVectors/fuzz/TARGET (the project's own) plus, when present, the real receipts and
 # certificates in ../shared/vectors, read in place, and seeds derived from them at run time by
 # TestVectors/fuzz/make-seeds.py --shared-seeds (payloads, embedded certificates, BER envelopes) into
-# .build-fuzz/seeds/TARGET. The build, the derived seeds, the growing corpus (corpus/TARGET) and the findings
+# .build-fuzz/seeds-for-TARGET/TARGET. The build, the derived seeds, the growing corpus (corpus/TARGET) and the findings
 # (findings/TARGET; not artifacts/, which SwiftPM empties on every build) live in .build-fuzz/, which git
 # ignores. Exits non-zero when libFuzzer finds a crash, a timeout or a memory blow-up; the input that caused it
 # is named in the output.
@@ -55,9 +55,11 @@ for folder in ${shared_seeds[$target]}; do
     [[ -d "$shared/$folder" ]] && seeds+=("$shared/$folder")
 done
 if [[ -d "$shared/receipts" ]] && command -v python3 >/dev/null; then
-    rm -rf "$scratch/seeds"
-    python3 "$root/TestVectors/fuzz/make-seeds.py" --shared-seeds "$shared" "$scratch/seeds"
-    [[ -d "$scratch/seeds/$target" ]] && seeds+=("$scratch/seeds/$target")
+    # A folder per target, so that targets fuzzed side by side do not remove each other's seeds.
+    derived="$scratch/seeds-for-$target"
+    rm -rf "$derived"
+    python3 "$root/TestVectors/fuzz/make-seeds.py" --shared-seeds "$shared" "$derived"
+    [[ -d "$derived/$target" ]] && seeds+=("$derived/$target")
 fi
 
 dict="$root/TestVectors/fuzz/$target.dict"
