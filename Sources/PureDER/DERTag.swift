@@ -59,6 +59,13 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     public static let universalString = universal(28)
     public static let bmpString = universal(30)
 
+    /// Whether this is one of the universal character string types that ``DERElement/string()`` decodes:
+    /// UTF8String, NumericString, PrintableString, TeletexString, IA5String, VisibleString, UniversalString,
+    /// BMPString.
+    public var isCharacterString: Bool {
+        tagClass == .universal && [12, 18, 19, 20, 22, 26, 28, 30].contains(number)
+    }
+
     /// The same tag with the constructed bit set.
     public var asConstructed: DERTag {
         DERTag(tagClass, number, constructed: true)

@@ -127,13 +127,16 @@ public struct DERTree: Sendable {
     /// Checks the contents of universal primitives whose DER form X.690 constrains.
     static func checkContents(of element: DERElement) throws(DERError) {
         guard element.tag.tagClass == .universal else { return }
+        if element.tag.isCharacterString {
+            _ = try element.string()
+            return
+        }
         switch element.tag.number {
         case 1: _ = try element.boolean()
         case 2, 10: _ = try element.integerBytes()
         case 3: _ = try element.bitString()
         case 5: try element.null()
         case 6: _ = try element.objectIdentifier()
-        case 12, 18, 19, 20, 22, 26, 28, 30: _ = try element.string()
         case 23: _ = try element.utcTime()
         case 24: _ = try element.generalizedTime()
         default: return
@@ -142,12 +145,22 @@ public struct DERTree: Sendable {
 }
 
 extension DERReader {
-    /// Reads the next element, whatever it is, and discards it after checking all of it under this reader's
-    /// rules as ``DERTree`` does: every nested element's encoding and every universal primitive's contents.
-    /// For fields a parser skips rather than interprets (unknown algorithm parameters, unused optional
-    /// fields), so that skipping never means accepting what a strict parse of the same bytes would refuse.
-    public mutating func skipElement() throws(DERError) {
+    /// Reads the next element, whatever it is, after checking all of it under this reader's rules as
+    /// ``DERTree`` does: every nested element's encoding and every universal primitive's contents. For fields a
+    /// parser keeps or skips without interpreting (unknown algorithm parameters, name values, unused optional
+    /// fields), so that not interpreting never means accepting what a strict parse of the same bytes refuses.
+    public mutating func readCheckedElement() throws(DERError) -> DERElement {
         let element = try readElement()
-        _ = try DERTree(parsing: element.encoded, rules: rules)
+        if element.tag.isConstructed {
+            _ = try DERTree(parsing: element.encoded, rules: rules)
+        } else {
+            try DERTree.checkContents(of: element)  // no tree to build for a primitive
+        }
+        return element
+    }
+
+    /// ``readCheckedElement()``, for a field that is skipped.
+    public mutating func skipElement() throws(DERError) {
+        _ = try readCheckedElement()
     }
 }

@@ -5,9 +5,9 @@
 ///
 /// | flag | X.690 rule relaxed | who needs it |
 /// |---|---|---|
-/// | ``allowsIndefiniteLength`` | §10.1: DER lengths are definite | Xcode StoreKit-testing receipts: six layers of the PKCS#7 envelope |
+/// | ``allowsIndefiniteLength`` | §10.1: DER lengths are definite | Xcode StoreKit-testing receipts: six layers of the PKCS#7 envelope (and BouncyCastle's certificates `[0]` wrapper) |
 /// | ``allowsConstructedOctetString`` | §10.2: DER strings are primitive | the same receipts' eContent, a segmented OCTET STRING |
-/// | ``allowsUnsortedSetOf`` | §11.6: DER sorts SET OF components | the same receipts' payload SET OF |
+/// | ``allowsUnsortedSetOf`` | §11.6: DER sorts SET OF components | the same receipts' payload SET OF (the payload's only relaxation) |
 ///
 /// No mode accepts non-minimal lengths or tags, BOOLEANs other than 00/FF, non-minimal INTEGERs, or
 /// non-DER times: no real receipt or certificate found needs them.

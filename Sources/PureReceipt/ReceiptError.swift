@@ -1,8 +1,8 @@
 public import PureDER
 
-/// Why a receipt did not parse or validate: the step that failed, and the error underneath.
+/// Why a receipt payload did not decode, with the DER error underneath.
 public struct ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The validation steps, in the order they run, and what failed at each.
+    /// What failed.
     public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The payload is not a SET OF ReceiptAttribute, or a field's value is not of its documented type.
         case malformedPayload

@@ -81,8 +81,7 @@ public struct ReceiptValidator: Sendable {
         }
         let receipt: AppReceipt
         do throws(ReceiptError) {
-            // App Store payloads are DER; Xcode's BER envelopes come with an unsorted payload.
-            receipt = try AppReceipt(payload: signedData.content, rules: signedData.hasBEREnvelope ? .ber : .der)
+            receipt = try AppReceipt(contentOf: signedData)
         } catch {
             throw ReceiptValidationError(.container, "the payload does not decode", receipt: error)
         }
@@ -191,5 +190,15 @@ public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringCon
         if let pkcs7 { return "\(step): \(pkcs7)" }
         if let receipt { return "\(step): \(receipt)" }
         return "\(step): \(reason)"
+    }
+}
+
+extension AppReceipt {
+    /// Decodes the payload of a parsed receipt container (not yet verified: use ``ReceiptValidator`` for that).
+    /// App Store payloads are DER; the payloads inside Xcode's BER envelopes are DER too but for their SET OF
+    /// order, the one relaxation allowed there.
+    public init(contentOf signedData: SignedData) throws(ReceiptError) {
+        let rules = signedData.hasBEREnvelope ? EncodingRules(allowsUnsortedSetOf: true) : .der
+        try self.init(payload: signedData.content, rules: rules)
     }
 }

@@ -23,19 +23,19 @@ public enum ReceiptJSON {
                 ("receipt", receipt(validated.receipt)),
             ]
         case .failure(let error):
-            members += [
-                ("valid", .bool(false)),
-                (
-                    "error",
-                    .object([
-                        ("code", .string(code(error))), ("step", .string(error.step.rawValue)),
-                        ("message", .string(error.description)),
-                    ])
-                ),
-                ("validation_time", .null), ("chain", .null), ("receipt", .null),
-            ]
+            members += failureMembers(code: code(error), step: error.step.rawValue, message: error.description)
         }
         return .object(members)
+    }
+
+    /// The members of a failed validation: `valid` false, `error` with `code`, `step` and `message`, and null
+    /// `validation_time`, `chain` and `receipt`. Also the wasm module's answer to a call it cannot serve.
+    public static func failureMembers(code: String, step: String, message: String) -> [(String, JSONValue)] {
+        [
+            ("valid", .bool(false)),
+            ("error", .object([("code", .string(code)), ("step", .string(step)), ("message", .string(message))])),
+            ("validation_time", .null), ("chain", .null), ("receipt", .null),
+        ]
     }
 
     /// A stable code: the step, and the underlying error's code where there is one (`chain.expired`).
@@ -117,6 +117,6 @@ public enum ReceiptJSON {
     /// An RFC 3339 UTC date, or null.
     public static func date(_ seconds: Int64?) -> JSONValue {
         guard let seconds else { return .null }
-        return .string(UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)")
+        return .string(UTCDateTime.rfc3339(secondsSince1970: seconds))
     }
 }

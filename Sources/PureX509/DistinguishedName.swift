@@ -36,10 +36,10 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
                     attributes.append(
                         try set.readSequence { pair throws(DERError) in
                             let type = try pair.readObjectIdentifier()
-                            let value = try pair.readElement()
-                            let text = Self.isCharacterString(value.tag) ? try value.string() : nil
-                            // Any other value is kept as bytes, but only once it is checked as strictly.
-                            if text == nil { _ = try DERTree(parsing: value.encoded, rules: pair.rules) }
+                            // A string is decoded (which checks it); any other value is kept as bytes, checked as strictly.
+                            let isString = try pair.peekTag()?.isCharacterString == true
+                            let value = try isString ? pair.readElement() : pair.readCheckedElement()
+                            let text = isString ? try value.string() : nil
                             return Attribute(type: type, value: value.encoded, text: text)
                         }
                     )
@@ -78,8 +78,4 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         .localityName: "L", .stateOrProvinceName: "ST", .serialNumberAttribute: "serialNumber",
         .emailAddress: "emailAddress",
     ]
-
-    private static func isCharacterString(_ tag: DERTag) -> Bool {
-        tag.tagClass == .universal && [12, 18, 19, 20, 22, 26, 28, 30].contains(tag.number)
-    }
 }

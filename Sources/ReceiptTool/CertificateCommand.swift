@@ -84,7 +84,7 @@ enum CertificateCommand {
     }
 
     private static func time(_ seconds: Int64) -> String {
-        UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)"
+        UTCDateTime.rfc3339(secondsSince1970: seconds)
     }
 
     private static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {

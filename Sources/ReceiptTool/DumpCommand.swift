@@ -18,7 +18,7 @@ enum DumpCommand {
             throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
         }
         do throws(ReceiptError) {
-            receipt = try AppReceipt(payload: signedData.content, rules: signedData.hasBEREnvelope ? .ber : .der)
+            receipt = try AppReceipt(contentOf: signedData)
         } catch {
             throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
         }

@@ -34,7 +34,7 @@ enum ValueFormatter {
                 return text
             }
             return "\(text) (\(instant.rfc3339))"
-        case 12, 18, 19, 20, 22, 26, 28, 30:
+        case _ where element.tag.isCharacterString:
             guard let text = try? element.string() else { return hex(element.content) }
             return quoted(text)
         default:

@@ -91,7 +91,7 @@ enum VerifyCommand {
             let chain = validated.chain.certificates.map { $0.subject.commonName ?? "?" }.joined(separator: " ← ")
             return "\(path): valid: \(receipt.bundleIdentifier ?? "?") \(receipt.applicationVersion ?? "?"), "
                 + "\(receipt.inAppPurchases.count) in-app purchases, signed by \(chain), "
-                + "at \(UTCDateTime(secondsSince1970: validated.validationTime)?.rfc3339 ?? "?")"
+                + "at \(UTCDateTime.rfc3339(secondsSince1970: validated.validationTime))"
         case .failure(let error):
             return "\(path): INVALID \(error)"
         }
@@ -157,16 +157,7 @@ enum VerifyCommand {
     /// A UUID (`3B76A7BD-8F5B-46A4-BCB1-CCE8DBD1B3CD`, 16 bytes) or hex digits (e.g. a 6-byte MAC address,
     /// colons allowed).
     static func deviceIdentifier(_ text: String) -> [UInt8]? {
-        let digits = text.filter { $0 != "-" && $0 != ":" }
-        guard digits.count % 2 == 0, !digits.isEmpty else { return nil }
-        var bytes: [UInt8] = []
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            let next = digits.index(index, offsetBy: 2)
-            guard let byte = UInt8(digits[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
-        }
+        guard let bytes = Hex.decode(text.filter { $0 != "-" && $0 != ":" }), !bytes.isEmpty else { return nil }
         return bytes
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PureCrypto
+import PureDER
 import PurePKCS7
 import PureReceipt
 import PureX509
@@ -79,13 +80,6 @@ import VectorSupport
 
     static func bytes(_ file: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
-    }
-
-    static func hex(_ text: String) -> [UInt8] {
-        let digits = Array(text.utf8)
-        return stride(from: 0, to: digits.count - 1, by: 2).compactMap {
-            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)
-        }
     }
 
     static let steps: [String: ReceiptValidationError.Step] = [
@@ -241,7 +235,7 @@ import VectorSupport
         #expect(controls.count >= 3)
         for control in controls {
             let file = try #require(manifest.files.first { $0.file == control.file })
-            let device = Self.hex(payload.deviceIdentifierHex)
+            let device = try #require(Hex.decode(payload.deviceIdentifierHex))
             let validator = try Self.validator(
                 for: control,
                 expectations: .init(
@@ -256,8 +250,8 @@ import VectorSupport
             #expect(receipt.receiptType == payload.receiptType)
             #expect(receipt.originalApplicationVersion == payload.originalApplicationVersion)
             #expect(receipt.creationDate == RFC3339.seconds(payload.creationDate))
-            #expect(receipt.opaqueValue.map { Array($0) } == Self.hex(payload.opaqueValueHex))
-            #expect(receipt.sha1Hash.map { Array($0) } == Self.hex(payload.sha1HashHex))
+            #expect(receipt.opaqueValue.map { Array($0) } == Hex.decode(payload.opaqueValueHex))
+            #expect(receipt.sha1Hash.map { Array($0) } == Hex.decode(payload.sha1HashHex))
             #expect(receipt.inAppPurchases.count == 1)
             let purchase = try #require(receipt.inAppPurchases.first)
             #expect(purchase.quantity == payload.inAppPurchase.quantity)

@@ -125,7 +125,7 @@ import VectorSupport
             guard let check = sample.expected["hash_check"] as? [String: Any],
                 let guidHex = check["device_guid_hex"] as? String, check["matches"] as? Bool == true
             else { continue }
-            let guid = try #require(bytes(hex: guidHex))
+            let guid = try #require(Hex.decode(guidHex))
             let receipt = sample.receipt
             var hasher = Insecure.SHA1()
             hasher.update(guid)
@@ -165,16 +165,4 @@ import VectorSupport
             #expect(throws: ReceiptError.self) { try AppReceipt(payload: signedData.content, rules: .der) }
         }
     }
-}
-
-private func bytes(hex: String) -> [UInt8]? {
-    var result: [UInt8] = []
-    var index = hex.startIndex
-    while index < hex.endIndex {
-        let next = hex.index(index, offsetBy: 2)
-        guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-        result.append(byte)
-        index = next
-    }
-    return result
 }

@@ -69,6 +69,11 @@ public struct UTCDateTime: Sendable, Hashable {
             + "\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2))Z"
     }
 
+    /// An instant as `YYYY-MM-DDThh:mm:ssZ`, or as its decimal seconds when outside the years 0000–9999.
+    public static func rfc3339(secondsSince1970 seconds: Int64) -> String {
+        UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)"
+    }
+
     private static func pad(_ value: Int, _ width: Int) -> String {
         var text = "\(value)"
         while text.utf8.count < width { text = "0" + text }
