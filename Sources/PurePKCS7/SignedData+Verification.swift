@@ -87,6 +87,15 @@ extension SignedData {
                 "the signer's \(certificate.publicKeyAlgorithm) key is not supported"
             )
         }
+        // The signer's key is not trusted yet (its chain comes next), so its cost is bounded first: a key with an
+        // exponent of thousands of bits would make this one check cost thousands of ordinary ones. The path
+        // validator applies the caller's AlgorithmPolicy afterwards; this is its default bound.
+        guard key.exponentBitCount <= AlgorithmPolicy.standard.maximumRSAExponentBits else {
+            throw PKCS7Error(
+                .unsupportedAlgorithm,
+                "the signer's RSA exponent has \(key.exponentBitCount) bits, above \(AlgorithmPolicy.standard.maximumRSAExponentBits)"
+            )
+        }
         let padding = RSASignaturePadding.pkcs1v15(digest)
         let valid: Bool
         if let attributes = signer.signedAttributes {

@@ -46,18 +46,12 @@ public struct ReceiptTrust: Sendable {
         return ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
     }()
 
-    /// The caller's anchors in place of the bundled Apple root, under the rules of ``apple``: Apple's markers
-    /// and shape required on paths through an anchor, SHA-1 allowed. Only RFC 5280 §4's issuance rules are
-    /// not required (``checksIssuanceProfile``): a caller's own PKI — a staging or test one — is often made
-    /// without key identifiers. A signer that is itself one of the anchors (Xcode's StoreKit certificate) is
-    /// trusted as that exact certificate.
+    /// The caller's anchors in place of the bundled Apple root, under the same rules as ``apple``: Apple's
+    /// markers and shape required on paths through an anchor, RFC 5280 §4's issuance rules checked, SHA-1
+    /// allowed. A signer that is itself one of the anchors (Xcode's StoreKit certificate) is trusted as that
+    /// exact certificate.
     public static func replacingAnchors(with anchors: [Certificate]) -> ReceiptTrust {
-        ReceiptTrust(
-            anchors: anchors,
-            requiresAppleMarkers: true,
-            algorithms: .allowingSHA1,
-            checksIssuanceProfile: false
-        )
+        ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
     }
 
     /// Xcode's StoreKit-testing certificate (exported from the project's .storekit configuration) as the one

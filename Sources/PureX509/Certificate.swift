@@ -116,7 +116,7 @@ public struct Certificate: Sendable {
         publicKeyAlgorithm = try DERReader.parse(spki.content) { info throws(DERError) in
             let algorithm = try info.readSequence { identifier throws(DERError) in
                 let oid = try identifier.readObjectIdentifier()
-                while !identifier.isAtEnd { try identifier.skipElement() }
+                if !identifier.isAtEnd { try identifier.skipElement() }  // at most one parameters element
                 return oid
             }
             _ = try info.readBitString()

@@ -30,17 +30,13 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
         var contents = try reader.reader(forContentsOf: element)
         oid = try contents.readObjectIdentifier()
         encoded = element.encoded
-        if Self.rsaAlgorithms.contains(oid) {
+        if Self.rsaDigest(for: oid) != nil {
             try contents.readNull()
-        } else {
-            while !contents.isAtEnd { try contents.skipElement() }
+        } else if !contents.isAtEnd {
+            try contents.skipElement()  // AlgorithmIdentifier has at most one parameters element
         }
         try contents.finish()
     }
-
-    private static let rsaAlgorithms: [OID] = [
-        .sha1WithRSAEncryption, .sha256WithRSAEncryption, .sha384WithRSAEncryption, .sha512WithRSAEncryption,
-    ]
 
     /// A name such as `sha256WithRSAEncryption`, or the dotted OID.
     public var description: String {

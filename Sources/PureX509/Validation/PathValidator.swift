@@ -80,12 +80,10 @@ private struct Search<Policy: CertificatePolicy> {
 
     init(validator: PathValidator, intermediates: [Certificate], time: Int64, policy: Policy) {
         self.validator = validator
-        // A certificate given twice is tried once.
-        var unique: [Certificate] = []
-        for certificate in intermediates where !unique.contains(where: { $0.encoded == certificate.encoded }) {
-            unique.append(certificate)
-        }
-        self.intermediates = unique
+        // A certificate given twice is tried once. A set, so that a container of many certificates costs linear
+        // time, not quadratic: the certificates come from the input.
+        var seen = Set<ArraySlice<UInt8>>()
+        self.intermediates = intermediates.filter { seen.insert($0.encoded).inserted }
         self.time = time
         self.policy = policy
     }
@@ -128,8 +126,10 @@ private struct Search<Policy: CertificatePolicy> {
     func candidates(for certificate: Certificate) -> [(Certificate, Bool)] {
         // An empty issuer names no one (RFC 5280 §4.1.2.4), even a CA whose subject is empty too.
         guard !certificate.issuer.relativeNames.isEmpty else { return [] }
-        let matching = validator.anchors.map { ($0, true) } + intermediates.map { ($0, false) }
-        let named = matching.filter { $0.0.subject.encoded == certificate.issuer.encoded }
+        let issuer = certificate.issuer.encoded
+        let named =
+            validator.anchors.filter { $0.subject.encoded == issuer }.map { ($0, true) }
+            + intermediates.filter { $0.subject.encoded == issuer }.map { ($0, false) }
         guard let wanted = certificate.authorityKeyIdentifier else { return named }
         return named.filter { $0.0.subjectKeyIdentifier == wanted }
             + named.filter { $0.0.subjectKeyIdentifier != wanted }
@@ -224,7 +224,7 @@ private struct Search<Policy: CertificatePolicy> {
 
     /// An instant as RFC 3339 text, for messages.
     static func text(_ seconds: Int64) -> String {
-        UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)"
+        UTCDateTime.rfc3339(secondsSince1970: seconds)
     }
 
     /// The first certificate that breaks a rule RFC 5280 §4 sets for what CAs issue, and why. Checked on paths

@@ -1,0 +1,30 @@
+import Foundation
+import PureX509
+import Testing
+
+@testable import PurePKCS7
+
+/// A signer key with a 41-bit public exponent (TestVectors/pkcs7/large-exponent): the signature is valid, but
+/// the key is refused before it is used, since the signer is not trusted yet and a huge exponent makes one check
+/// cost as much as thousands.
+@Suite struct LargeExponentTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("TestVectors/pkcs7/large-exponent")
+
+    @Test func aSignerKeyWithAHugeExponentIsRefusedBeforeItsSignatureIsChecked() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("signed.der")))
+        let signer = try Certificate(
+            derEncoded: [UInt8](Data(contentsOf: Self.folder.appendingPathComponent("signer.der")))
+        )
+        #expect(signer.publicKey?.exponentBitCount == 41)
+        let signedData = try SignedData(berEncoded: bytes)
+        #expect(signedData.certificates.map(\.encoded) == [signer.encoded])
+        do throws(PKCS7Error) {
+            _ = try signedData.verifySignature()
+            Issue.record("a 41-bit exponent was used")
+        } catch {
+            #expect(error.code == .unsupportedAlgorithm)
+            #expect(error.reason == "the signer's RSA exponent has 41 bits, above 32")
+        }
+    }
+}
