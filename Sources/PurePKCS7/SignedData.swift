@@ -35,18 +35,21 @@ public struct SignedData: Sendable {
     /// Parses a ContentInfo holding a SignedData.
     public init(berEncoded bytes: ArraySlice<UInt8>) throws(PKCS7Error) {
         let parsed: (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])?
+        let outerIsIndefinite: Bool
         do throws(DERError) {
-            parsed = try DERReader.parse(bytes, rules: .ber) { reader throws(DERError) in
-                try reader.readSequence { contentInfo throws(DERError) in
-                    guard try contentInfo.readObjectIdentifier() == .pkcs7SignedData else {
-                        _ = try contentInfo.readElement()  // some other content: nil, reported below
-                        return nil
-                    }
-                    return try contentInfo.readExplicit(0) { explicit throws(DERError) in
-                        try explicit.readSequence { signedData throws(DERError) in try Self.readSignedData(&signedData)
-                        }
-                    }
+            (outerIsIndefinite, parsed) = try DERReader.parse(bytes, rules: .ber) { reader throws(DERError) in
+                let element = try reader.readElement(.sequence)
+                var contentInfo = try reader.reader(forContentsOf: element)
+                guard try contentInfo.readObjectIdentifier() == .pkcs7SignedData else {
+                    _ = try contentInfo.readElement()  // some other content: nil, reported below
+                    try contentInfo.finish()
+                    return (element.isIndefiniteLength, nil)
                 }
+                let fields = try contentInfo.readExplicit(0) { explicit throws(DERError) in
+                    try explicit.readSequence { signedData throws(DERError) in try Self.readSignedData(&signedData) }
+                }
+                try contentInfo.finish()
+                return (element.isIndefiniteLength, fields)
             }
         } catch {
             throw PKCS7Error(.malformed, "not a PKCS#7 SignedData", der: error)
@@ -90,8 +93,7 @@ public struct SignedData: Sendable {
         }
         self.version = version
         self.digestAlgorithms = digestAlgorithms
-        var outer = DERReader(bytes, rules: .ber)
-        self.hasBEREnvelope = (try? outer.readElement().isIndefiniteLength) ?? false
+        self.hasBEREnvelope = outerIsIndefinite
         self.contentType = contentType
         self.content = content
         self.certificates = certificates

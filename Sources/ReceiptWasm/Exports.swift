@@ -17,10 +17,11 @@ public let receiptStatusInvalid: Int32 = 1
 /// certificates, a bundle identifier that is not UTF-8, an unknown time mode); the result's message says which.
 public let receiptStatusUsageError: Int32 = 2
 
-/// The last validation's outcome, kept for the `receipt_result_*` readers. The module is single-threaded, as
-/// WebAssembly instances are.
-nonisolated(unsafe) private var lastResult = WasmResult(status: receiptStatusUsageError, step: -1, code: [], json: [])
-/// The texts of ``lastResult`` in memory the module owns, so the host can read them by address.
+/// The last validation's outcome, kept for the `receipt_result_*` readers: its status and step, and its texts in
+/// memory the module owns, so the host can read them by address. The module is single-threaded, as WebAssembly
+/// instances are.
+nonisolated(unsafe) private var lastStatus = receiptStatusUsageError
+nonisolated(unsafe) private var lastStep: Int32 = -1
 nonisolated(unsafe) private var lastCode = OwnedBytes()
 nonisolated(unsafe) private var lastJSON = OwnedBytes()
 
@@ -39,7 +40,7 @@ struct OwnedBytes {
     var pointer: UnsafePointer<UInt8>? { UnsafePointer(buffer.baseAddress) }
 }
 
-/// What `receipt_validate` leaves for the readers.
+/// What one `receipt_validate` call produced.
 struct WasmResult {
     var status: Int32
     /// 0 for a valid receipt, 1…6 for the failed step in the validator's order, −1 for a usage error.
@@ -54,13 +55,22 @@ struct WasmResult {
 @_cdecl("receipt_allocate")
 public func receiptAllocate(_ size: Int) -> UnsafeMutableRawPointer? {
     guard size >= 0 else { return nil }
+    #if arch(wasm32)
+    // The heap itself, not Swift's allocate(), which cannot report running out of memory.
+    return WasmHeap.allocate(UInt(max(size, 1)))
+    #else
     return UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+    #endif
 }
 
 /// Frees what ``receiptAllocate(_:)`` returned; `nil` is ignored.
 @_cdecl("receipt_free")
 public func receiptFree(_ pointer: UnsafeMutableRawPointer?) {
+    #if arch(wasm32)
+    if let pointer { WasmHeap.free(pointer) }
+    #else
     pointer?.deallocate()
+    #endif
 }
 
 /// Validates the receipt at `receipt` (`receiptLength` bytes of PKCS#7, DER or BER) and returns a status:
@@ -81,26 +91,28 @@ public func receiptValidate(
     _ bundleIdentifier: UnsafePointer<UInt8>?,
     _ bundleIdentifierLength: Int
 ) -> Int32 {
-    lastResult = WasmValidation.run(
+    let result = WasmValidation.run(
         receipt: WasmValidation.bytes(receipt, receiptLength),
         anchors: WasmValidation.bytes(anchors, anchorsLength),
         timeMode: timeMode,
         instant: instant,
         bundleIdentifier: WasmValidation.bytes(bundleIdentifier, bundleIdentifierLength)
     )
-    lastCode.replace(with: lastResult.code)
-    lastJSON.replace(with: lastResult.json)
-    return lastResult.status
+    lastStatus = result.status
+    lastStep = result.step
+    lastCode.replace(with: result.code)
+    lastJSON.replace(with: result.json)
+    return result.status
 }
 
 /// The last status (2 before any validation).
 @_cdecl("receipt_result_status")
-public func receiptResultStatus() -> Int32 { lastResult.status }
+public func receiptResultStatus() -> Int32 { lastStatus }
 
 /// The step that failed: 0 none (valid), 1 container, 2 signature, 3 chain, 4 bundle identifier,
 /// 5 application version, 6 device hash; −1 for a usage error.
 @_cdecl("receipt_result_step")
-public func receiptResultStep() -> Int32 { lastResult.step }
+public func receiptResultStep() -> Int32 { lastStep }
 
 /// The stable error code as UTF-8 (`chain.expired`), valid until the next validation; empty when valid.
 @_cdecl("receipt_result_code_pointer")
@@ -217,14 +229,7 @@ enum WasmValidation {
     }
 
     static func usageError(_ message: String) -> WasmResult {
-        let json = JSONValue.object([
-            ("valid", .bool(false)),
-            (
-                "error",
-                .object([("code", .string("usage")), ("step", .string("usage")), ("message", .string(message))])
-            ),
-            ("validation_time", .null), ("chain", .null), ("receipt", .null),
-        ])
+        let json = JSONValue.object(ReceiptJSON.failureMembers(code: "usage", step: "usage", message: message))
         return WasmResult(
             status: receiptStatusUsageError,
             step: -1,

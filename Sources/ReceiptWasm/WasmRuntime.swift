@@ -9,8 +9,8 @@ import Builtin
 
 // MARK: - Allocation
 
-/// A size-class allocator: blocks of 32 B · 2^c, each with a 16-byte header holding its class, and one
-/// free list per class. Freed blocks are reused, never returned to the host (linear memory cannot shrink);
+/// A size-class allocator: blocks of 32 B · 2^c, each with a 16-byte header holding its class and whether it
+/// is in use, and one free list per class. Freed blocks are reused, never returned to the host (linear memory cannot shrink);
 /// rounding up to a power of two bounds the waste to half of what is live. Single-threaded, as a wasm
 /// instance is.
 enum WasmHeap {
@@ -19,6 +19,8 @@ enum WasmHeap {
     static let pageSize: UInt = 65_536
     /// Marks a header that points back to an over-aligned block's real start.
     static let alignedMarker: UInt32 = 0xFFFF_FFFF
+    /// The header's second word while the block is allocated (0 once freed).
+    static let inUse: UInt32 = 0xA110_CA7E
 
     /// The next unused byte, and the end of linear memory; both 0 until the first allocation.
     nonisolated(unsafe) static var top: UInt = 0
@@ -66,6 +68,7 @@ enum WasmHeap {
             top += blockSize
         }
         UnsafeMutablePointer<UInt32>(bitPattern: block)?.pointee = UInt32(sizeClass)
+        UnsafeMutablePointer<UInt32>(bitPattern: block + 4)?.pointee = inUse
         return UnsafeMutableRawPointer(bitPattern: block + headerSize)
     }
 
@@ -80,6 +83,12 @@ enum WasmHeap {
             guard let realClass = UnsafeMutablePointer<UInt32>(bitPattern: block)?.pointee else { return }
             sizeClass = realClass
         }
+        // A block freed twice would sit on its free list twice and later be handed out twice: the second
+        // free (a host's mistake) is ignored instead.
+        guard let flag = UnsafeMutablePointer<UInt32>(bitPattern: block + 4), flag.pointee == inUse,
+            Int(sizeClass) < classCount
+        else { return }
+        flag.pointee = 0
         UnsafeMutablePointer<UInt>(bitPattern: block + 8)?.pointee = heads[Int(sizeClass)]
         heads[Int(sizeClass)] = block
     }
@@ -88,7 +97,8 @@ enum WasmHeap {
     /// aligned pointer that leads `free` back to the block.
     static func allocate(_ size: UInt, alignment: UInt) -> UnsafeMutableRawPointer? {
         guard alignment > headerSize else { return allocate(size) }
-        guard alignment & (alignment - 1) == 0, let raw = allocate(size + alignment) else { return nil }
+        guard alignment & (alignment - 1) == 0, size <= UInt.max - alignment, let raw = allocate(size + alignment)
+        else { return nil }
         let start = UInt(bitPattern: raw)
         let aligned = (start + headerSize + alignment - 1) & ~(alignment - 1)
         UnsafeMutablePointer<UInt32>(bitPattern: aligned - headerSize)?.pointee = alignedMarker

@@ -76,8 +76,8 @@ extension RSAPublicKey {
             byteCount >= digestInfoLength + 11
         else { return false }
 
-        // s and m, k limbs each, then I2OSP(m) in whole limbs (8·k ≥ byteCount bytes).
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * k) { values in
+        // s and m, k limbs each; I2OSP(m) then overwrites s, no longer needed (8·k ≥ byteCount bytes).
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * k) { values in
             values.initialize(repeating: 0)
             let s = UnsafeMutableBufferPointer(rebasing: values[0..<k])
             let m = UnsafeMutableBufferPointer(rebasing: values[k..<(2 * k)])
@@ -97,7 +97,7 @@ extension RSAPublicKey {
                 modulus.power(UnsafeBufferPointer(s), exponent: exponent[...], into: m, workspace: workspace)
             }
             // I2OSP(m): big-endian limbs, most significant first, so that byte i of EM is at padding + i.
-            let encoded = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: values[(2 * k)...]))
+            let encoded = UnsafeMutableRawBufferPointer(s)
             for index in 0..<k {
                 encoded.storeBytes(of: m[k - 1 - index].bigEndian, toByteOffset: 8 * index, as: UInt64.self)
             }
