@@ -80,10 +80,7 @@ private struct Search<Policy: CertificatePolicy> {
 
     init(validator: PathValidator, intermediates: [Certificate], time: Int64, policy: Policy) {
         self.validator = validator
-        // A certificate given twice is tried once. A set, so that a container of many certificates costs linear
-        // time, not quadratic: the certificates come from the input.
-        var seen = Set<ArraySlice<UInt8>>()
-        self.intermediates = intermediates.filter { seen.insert($0.encoded).inserted }
+        self.intermediates = intermediates
         self.time = time
         self.policy = policy
     }
@@ -99,8 +96,13 @@ private struct Search<Policy: CertificatePolicy> {
             record(.searchLimitReached, path.count - 1, last, "path longer than \(PathValidator.maximumPathLength)")
             return nil
         }
+        // A certificate given twice is tried once. `tried` holds only candidates whose signature was checked, at
+        // most the search's budget, so a container of many copies costs linear time, not quadratic.
+        var tried: [ArraySlice<UInt8>] = []
         for (candidate, isAnchor) in candidates(for: last) {
             guard !path.contains(where: { $0.encoded == candidate.encoded }) else { continue }  // a loop
+            guard !tried.contains(candidate.encoded) else { continue }
+            tried.append(candidate.encoded)
             guard signatureChecks < PathValidator.maximumSignatureChecks else {
                 record(
                     .searchLimitReached,
