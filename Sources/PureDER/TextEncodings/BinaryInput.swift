@@ -25,11 +25,15 @@ public enum BinaryInput {
     /// - made only of base64 characters, padding and whitespace: base64;
     /// - anything else: binary, for the caller's parser to reject with an offset.
     public static func decode(_ input: [UInt8]) throws(DecodingError) -> (bytes: [UInt8], format: Format) {
+        let text = input.drop(while: Base64.isWhitespace)
+        let isPEM = text.starts(with: Array("-----BEGIN ".utf8))
+        // Input that can be neither PEM nor base64 is binary whether or not it parses, so the parse (a walk of
+        // every element) is only needed to tell DER from text; a receipt fails the base64 test at its second byte.
+        guard isPEM || Base64.looksLikeBase64(input) else { return (input, .binary) }
         if (try? DERTree(parsing: input, rules: .ber)) != nil {
             return (input, .binary)
         }
-        let text = input.drop(while: Base64.isWhitespace)
-        if text.starts(with: Array("-----BEGIN ".utf8)) {
+        if isPEM {
             return try decodePEM(text)
         }
         if Base64.looksLikeBase64(input) {
