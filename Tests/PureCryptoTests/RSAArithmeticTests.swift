@@ -1,5 +1,6 @@
 import PureDER
 import Testing
+import VectorSupport
 
 @testable import PureCrypto
 

@@ -1,6 +1,7 @@
 import PureCrypto
 import PureDER
 import Testing
+import VectorSupport
 
 // Shared by the RSA test files: key loading, digests, bit flips, a seeded generator, DER encoders for test
 // keys, and a small DER walker for certificates and PKCS#7 SignedData (only what the signature tests need).
@@ -190,23 +191,7 @@ func hexBytes(_ text: some StringProtocol, sourceLocation: SourceLocation = #_so
     return decoded
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny deterministic generator, so that every run tests the same
-/// values and a failure can be reproduced from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// `count` random bytes.
     mutating func bytes(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &self) }

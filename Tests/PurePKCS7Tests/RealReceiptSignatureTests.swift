@@ -16,11 +16,8 @@ import VectorSupport
     }
 
     static func samples(_ folder: String) throws -> [Sample] {
-        try SharedVectors.files(in: folder, suffix: ".der").map { url in
-            let expected = url.deletingPathExtension().appendingPathExtension("expected.json")
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: expected)) as? [String: Any]
-            let epoch = try #require((json?["receipt"] as? [String: Any])?["receipt_creation_date_epoch"] as? Int)
-            return Sample(name: url.lastPathComponent, bytes: try SharedVectors.bytes(url), creationDate: Int64(epoch))
+        try SharedVectors.receipts(in: folder).map { vector in
+            Sample(name: vector.name, bytes: vector.bytes, creationDate: try vector.creationDate)
         }
     }
 

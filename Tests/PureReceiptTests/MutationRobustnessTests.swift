@@ -18,18 +18,6 @@ import VectorSupport
     static let names: [String] =
         (try? SharedVectors.files(in: "receipts/apple", suffix: ".der").map(\.lastPathComponent)) ?? []
 
-    /// SplitMix64: deterministic and good enough to spread mutations.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The parameterised test below has no case at all when the folder is missing, which Swift Testing reports
     /// as skipped, not failed: this one fails then (under REQUIRE_SHARED_VECTORS=1).
     @Test func everyAppStoreReceiptIsMutated() {
@@ -46,7 +34,7 @@ import VectorSupport
         let signedData = try SignedData(berEncoded: original)
         let anchorCopies = signedData.certificates.filter { Array($0.encoded) == BundledCertificates.appleIncRoot }
             .map { $0.encoded.indices }
-        var generator = Generator(state: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+        var generator = SplitMix64(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
         var validMutants = 0
         let rounds = Int(ProcessInfo.processInfo.environment["RECEIPT_MUTATIONS"] ?? "") ?? 50
         for round in 0..<rounds {

@@ -17,14 +17,10 @@ import VectorSupport
     }
 
     static func samples(_ folder: String, rules: EncodingRules) throws -> [Sample] {
-        try SharedVectors.files(in: folder, suffix: ".der").map { url in
-            let signedData = try SignedData(berEncoded: try SharedVectors.bytes(url))
+        try SharedVectors.receipts(in: folder).map { vector in
+            let signedData = try SignedData(berEncoded: vector.bytes)
             let receipt = try AppReceipt(payload: signedData.content, rules: rules)
-            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected.json")
-            let expected = try #require(
-                try JSONSerialization.jsonObject(with: Data(contentsOf: expectedURL)) as? [String: Any]
-            )
-            return Sample(name: url.lastPathComponent, receipt: receipt, expected: expected)
+            return Sample(name: vector.name, receipt: receipt, expected: vector.expected)
         }
     }
 

@@ -11,14 +11,8 @@ import VectorSupport
 /// The validator end to end: every real receipt, every step's failure, and a third party's synthetic
 /// receipts under a fake Apple PKI.
 @Suite struct ReceiptValidatorTests {
-    static func receipts(_ folder: String) throws -> [(name: String, bytes: [UInt8], expected: [String: Any])] {
-        try SharedVectors.files(in: folder, suffix: ".der").compactMap { url in
-            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected.json")
-            guard FileManager.default.fileExists(atPath: expectedURL.path) else { return nil }
-            let expected =
-                try JSONSerialization.jsonObject(with: Data(contentsOf: expectedURL)) as? [String: Any] ?? [:]
-            return (url.lastPathComponent, try SharedVectors.bytes(url), expected)
-        }
+    static func receipts(_ folder: String) throws -> [SharedVectors.ReceiptVector] {
+        try SharedVectors.receipts(in: folder)
     }
 
     static func certificate(_ path: String) throws -> Certificate {

@@ -23,16 +23,11 @@ struct ReceiptChainSample {
     }
 
     static func all() throws -> [ReceiptChainSample] {
-        try SharedVectors.files(in: "receipts/apple", suffix: ".der").map { url in
-            let bytes = try SharedVectors.bytes(url)
-            let expected = url.deletingPathExtension().appendingPathExtension("expected.json")
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: expected)) as? [String: Any]
-            let receipt = json?["receipt"] as? [String: Any]
-            let epoch = try #require(receipt?["receipt_creation_date_epoch"] as? Int)
-            return ReceiptChainSample(
-                name: url.lastPathComponent,
-                certificates: try embeddedCertificates(bytes),
-                creationDate: Int64(epoch)
+        try SharedVectors.receipts(in: "receipts/apple").map { vector in
+            ReceiptChainSample(
+                name: vector.name,
+                certificates: try embeddedCertificates(vector.bytes),
+                creationDate: try vector.creationDate
             )
         }
     }

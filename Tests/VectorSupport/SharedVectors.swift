@@ -66,6 +66,52 @@ public enum SharedVectors {
         [UInt8](try Data(contentsOf: url))
     }
 
+    /// A real receipt and what its `expected.json` records (made independently with openssl and a Python
+    /// decoder; see PROVENANCE.md).
+    public struct ReceiptVector {
+        /// The file name, e.g. `TPInAppReceipt_receipt-sandbox-g5.der`.
+        public let name: String
+        /// The receipt's bytes.
+        public let bytes: [UInt8]
+        /// The whole `expected.json` object.
+        public let expected: [String: Any]
+
+        /// `receipt.receipt_creation_date_epoch`: the time the receipt is validated at.
+        public var creationDate: Int64 {
+            get throws {
+                let receipt = expected["receipt"] as? [String: Any]
+                guard let epoch = receipt?["receipt_creation_date_epoch"] as? Int else {
+                    throw MissingFact(file: name, fact: "receipt.receipt_creation_date_epoch")
+                }
+                return Int64(epoch)
+            }
+        }
+    }
+
+    /// A fact a vector's `expected.json` lacks.
+    public struct MissingFact: Error, CustomStringConvertible {
+        /// The receipt whose expected.json is short.
+        public let file: String
+        /// The missing member or file.
+        public let fact: String
+        /// What is missing where.
+        public var description: String { "\(file): no \(fact)" }
+    }
+
+    /// Every `.der` receipt in `subdirectory` with its `.expected.json`, sorted by name; a receipt without one
+    /// is an error, not a skip.
+    public static func receipts(in subdirectory: String) throws -> [ReceiptVector] {
+        try files(in: subdirectory, suffix: ".der").map { url in
+            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected.json")
+            guard let data = try? Data(contentsOf: expectedURL),
+                let expected = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else {
+                throw MissingFact(file: url.lastPathComponent, fact: "expected.json object")
+            }
+            return ReceiptVector(name: url.lastPathComponent, bytes: try bytes(url), expected: expected)
+        }
+    }
+
     /// The App Store receipts (DER), the Xcode receipts (BER) and the certificates (DER) as name and bytes.
     public static func derSamples() throws -> [(name: String, bytes: [UInt8])] {
         var samples: [(String, [UInt8])] = []
