@@ -11,9 +11,11 @@
           ../shared/vectors (or $SHARED_VECTORS) is present; otherwise left as it is.
     python3 TestVectors/fuzz/make-seeds.py --shared-seeds SHARED OUT
         derives seeds from the real receipts in SHARED into OUT/<target>/ (payloads, embedded certificates,
-        BER envelopes of App Store receipts). scripts/fuzz.sh runs this into .build-fuzz/ at fuzz time: the
-        real vectors are never copied into the project.
+        BER envelopes of App Store receipts), and certificate seeds from every certificate of the x509-limbo
+        suites (extension, name and key shapes Apple's chains never show). scripts/fuzz.sh runs this into
+        .build-fuzz/ at fuzz time: the real vectors are never copied into the project.
 """
+import base64
 import hashlib
 import json
 import os
@@ -398,11 +400,31 @@ def derive_shared_seeds(shared, out):
                 derived["pkcs7"][path.stem + ".xcode-shaped"] = ber
             except (derkit.DERError, IndexError, AttributeError):
                 pass
+    for index, certificate in enumerate(limbo_certificates(shared)):
+        derived["certificate"][f"limbo{index:04}.der"] = certificate
     for target, files in derived.items():
         folder = out / target
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in files.items():
             (folder / name).write_bytes(data)
+
+
+def limbo_certificates(shared):
+    """Every distinct certificate (trusted, intermediate or peer) of the x509-limbo suites, as DER, in the order
+    of first appearance."""
+    pem = re.compile(rb"-----BEGIN CERTIFICATE-----(.*?)-----END CERTIFICATE-----", re.S)
+    seen, found = set(), []
+    for path in sorted(shared.glob("conformance/x509-limbo/*.json")):
+        for case in json.loads(path.read_bytes()).get("testcases", []):
+            texts = case.get("trusted_certs", []) + case.get("untrusted_intermediates", [])
+            texts += [case["peer_certificate"]] if case.get("peer_certificate") else []
+            for text in texts:
+                for match in pem.finditer(text.encode()):
+                    der = base64.b64decode(match.group(1))
+                    if der not in seen:
+                        seen.add(der)
+                        found.append(der)
+    return found
 
 
 if __name__ == "__main__":
