@@ -81,8 +81,9 @@ public struct KeyUsage: Sendable, Hashable {
     }
 }
 
-/// `AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] KeyIdentifier OPTIONAL, … }` (RFC 5280
-/// §4.2.1.1): only the key identifier is used, as a hint for path building.
+/// `AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] KeyIdentifier OPTIONAL, authorityCertIssuer [1]
+/// GeneralNames OPTIONAL, authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL }` (RFC 5280 §4.2.1.1,
+/// IMPLICIT tags): only the key identifier is used, as a hint for path building.
 struct AuthorityKeyIdentifier: Sendable, Hashable {
     let keyIdentifier: ArraySlice<UInt8>?
 
@@ -90,8 +91,12 @@ struct AuthorityKeyIdentifier: Sendable, Hashable {
         keyIdentifier = try DERReader.parse(value) { reader throws(DERError) in
             try reader.readSequence { sequence throws(DERError) in
                 let identifier = try sequence.readOptionalElement(.contextSpecific(0, constructed: false))?.content
-                // authorityCertIssuer [1] and authorityCertSerialNumber [2] are not used.
-                while !sequence.isAtEnd { try sequence.skipElement() }
+                // The other two fields are not used, but must be what the syntax allows: each at most once, in
+                // this order, the names well-formed DER and the serial a minimal INTEGER. Nothing may follow.
+                if let issuer = try sequence.readOptionalElement(.contextSpecific(1, constructed: true)) {
+                    _ = try DERTree(parsing: issuer.encoded, rules: sequence.rules)
+                }
+                _ = try sequence.readOptionalElement(.contextSpecific(2, constructed: false))?.integerBytes()
                 return identifier
             }
         }
