@@ -32,8 +32,27 @@ struct RSAArithmeticTests {
         var random = SplitMix64(seed: 0x5EED_0252)
         var sizes = Array(64...130) + [255, 511, 1023, 1024, 2047, 2048, 3072, 4096]
         sizes += (0..<8).map { _ in Int.random(in: 131...1024, using: &random) }
-        for bits in sizes {
-            let modulus = random.number(bits: bits, odd: true)
+        var moduli = sizes.map { random.number(bits: $0, odd: true) }
+        // Limb patterns random moduli never show, where quotient estimates are at their edges: all ones, one top
+        // bit over zeros or over ones, a top limb of 1 (the largest shift).
+        for limbCount in 1...5 {
+            let patterns: [[UInt64]] = [
+                [UInt64](repeating: .max, count: limbCount),
+                [1] + [UInt64](repeating: 0, count: limbCount - 1) + [1 << 63],
+                [UInt64](repeating: .max, count: limbCount - 1) + [1 << 63],
+                [UInt64](repeating: .max, count: limbCount - 1) + [1],
+                [1] + [UInt64](repeating: 0, count: limbCount - 1) + [1],
+            ]
+            for limbs in patterns where limbs.count == limbCount && limbs[0] & 1 == 1 && limbs != [1] {
+                moduli.append(
+                    limbs.reversed().flatMap { limb in
+                        (0..<8).reversed().map { UInt8(truncatingIfNeeded: limb >> (8 * UInt64($0))) }
+                    }.drop { $0 == 0 }.map { $0 }
+                )
+            }
+        }
+        for modulus in moduli {
+            let bits = modulus.count * 8 - modulus[0].leadingZeroBitCount
             let limbCount = (modulus.count + 7) / 8
             let limbs = MontgomeryModulus.limbs(bigEndian: modulus[...], count: limbCount)
             let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: 2 * limbCount) + [1])  // 2^(64k)

@@ -301,10 +301,11 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// R² mod n, once per key, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D, one quotient
-    /// limb at a time): 2k steps of v ← v·2⁶⁴ mod n from v = 1, about two multiplications' work (every parsed
-    /// certificate pays it). The steps run on n and v shifted left until n's top bit is set, which keeps each
-    /// quotient estimate at most two above the true quotient; the shift comes off at the end. The modulus is
-    /// public, so the corrections may branch.
+    /// limb at a time): k + 1 steps of v ← v·2⁶⁴ mod n from v = 2^(64(k−1)), which is already below n (n is odd
+    /// and its top limb is not zero), about one multiplication's work (every parsed certificate pays it). The
+    /// steps run on n and v shifted left until n's top bit is set; each quotient estimate is then refined with
+    /// n's second limb (step D3), so it is almost always exact and the add-back of step D6 almost never runs;
+    /// the shift comes off at the end. The modulus is public, so the corrections may branch.
     static func rSquared(modulo modulus: [UInt64]) -> [UInt64] {
         let k = modulus.count
         let shift = UInt64(modulus[k - 1].leadingZeroBitCount)
@@ -314,16 +315,30 @@ struct MontgomeryModulus: Sendable {
             let carried = j > 0 && shift > 0 ? modulus[j - 1] >> (64 - shift) : 0
             normalized[j] = modulus[j] << shift | carried
         }
-        value[0] = 1 << shift
+        value[k - 1] = 1 << shift
         normalized.withUnsafeBufferPointer { n in
             value.withUnsafeMutableBufferPointer { t in
                 let top = n[k - 1]
-                for _ in 0..<(2 * k) {
-                    // t = v·2⁶⁴: k + 1 limbs, below n·2⁶⁴ since v < n.
+                for _ in 0...k {
+                    // t = v·2⁶⁴: k + 1 limbs, below n·2⁶⁴ since v < n; so t[k] ≤ top.
                     for j in stride(from: k, to: 0, by: -1) { t[j] = t[j - 1] }
                     t[0] = 0
+                    // The estimate from the top two limbs of t and the top limb of n, and its remainder.
                     var estimate = UInt64.max
-                    if t[k] < top { estimate = top.dividingFullWidth((high: t[k], low: t[k - 1])).quotient }
+                    var remainder: UInt64
+                    var remainderOverflowed = false
+                    if t[k] < top {
+                        (estimate, remainder) = top.dividingFullWidth((high: t[k], low: t[k - 1]))
+                    } else {  // t[k] == top: (top·2⁶⁴ + t[k−1]) − (2⁶⁴ − 1)·top
+                        (remainder, remainderOverflowed) = t[k - 1].addingReportingOverflow(top)
+                    }
+                    // D3: while estimate·n[k−2] > remainder·2⁶⁴ + t[k−2], the estimate is too large.
+                    while k >= 2 && !remainderOverflowed
+                        && UInt128(estimate) &* UInt128(n[k - 2]) > (UInt128(remainder) &<< 64 | UInt128(t[k - 2]))
+                    {
+                        estimate &-= 1
+                        (remainder, remainderOverflowed) = remainder.addingReportingOverflow(top)
+                    }
                     // t −= estimate·n
                     var carry: UInt64 = 0
                     var borrow: UInt64 = 0
@@ -338,7 +353,7 @@ struct MontgomeryModulus: Sendable {
                     let difference = UInt128(t[k]) &- UInt128(carry) &- UInt128(borrow)
                     t[k] = UInt64(truncatingIfNeeded: difference)
                     var negative = (difference &>> 64) != 0
-                    // The estimate was at most two too large: add n back until t is not negative.
+                    // Rarely, the estimate was still one too large: add n back until t is not negative.
                     while negative {
                         var sumCarry: UInt64 = 0
                         for j in 0..<k {
