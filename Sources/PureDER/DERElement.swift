@@ -5,21 +5,25 @@ public struct DERElement: Sendable, Hashable {
     /// The whole encoding: identifier, length, contents, and for an indefinite length the end-of-contents octets.
     /// Signatures are checked over these original bytes, never over a re-encoding.
     public let encoded: ArraySlice<UInt8>
-    /// The contents octets, without end-of-contents octets.
-    public let content: ArraySlice<UInt8>
+    /// How many identifier and length octets precede the contents.
+    public let headerLength: Int
     /// Whether the length was indefinite (BER only).
     public let isIndefiniteLength: Bool
 
-    init(tag: DERTag, encoded: ArraySlice<UInt8>, content: ArraySlice<UInt8>, isIndefiniteLength: Bool) {
+    // One stored view, not two: every view held keeps the input alive by a reference count, paid again for each
+    // element read; the contents are cut from it when asked for.
+    init(tag: DERTag, encoded: ArraySlice<UInt8>, headerLength: Int, isIndefiniteLength: Bool) {
         self.tag = tag
         self.encoded = encoded
-        self.content = content
+        self.headerLength = headerLength
         self.isIndefiniteLength = isIndefiniteLength
+    }
+
+    /// The contents octets, without end-of-contents octets.
+    public var content: ArraySlice<UInt8> {
+        encoded[(encoded.startIndex + headerLength)..<(encoded.endIndex - (isIndefiniteLength ? 2 : 0))]
     }
 
     /// The index in the input of the first identifier octet.
     public var offset: Int { encoded.startIndex }
-
-    /// How many identifier and length octets precede the contents.
-    public var headerLength: Int { content.startIndex - encoded.startIndex }
 }

@@ -412,7 +412,7 @@ extension DERReader {
             return DERElement(
                 tag: header.tag,
                 encoded: bytes[start..<end],
-                content: bytes[contentStart..<end],
+                headerLength: header.headerLength,
                 isIndefiniteLength: false
             )
         }
@@ -426,7 +426,7 @@ extension DERReader {
         return DERElement(
             tag: header.tag,
             encoded: bytes[start..<endOfContents + 2],
-            content: bytes[contentStart..<endOfContents],
+            headerLength: header.headerLength,
             isIndefiniteLength: true
         )
     }

@@ -94,12 +94,10 @@ public struct DERTree: Sendable {
 
     /// The element a node describes, as a view into the input.
     public func element(_ node: Node) -> DERElement {
-        let contentStart = node.offset + node.headerLength
-        let contentEnd = contentStart + node.contentLength
-        return DERElement(
+        DERElement(
             tag: node.tag,
             encoded: input[node.offset..<node.endOffset],
-            content: input[contentStart..<contentEnd],
+            headerLength: node.headerLength,
             isIndefiniteLength: node.isIndefiniteLength
         )
     }
