@@ -13,49 +13,53 @@ public import PureDER
 ///     subjectUniqueID [2] IMPLICIT BIT STRING OPTIONAL, extensions [3] EXPLICIT Extensions OPTIONAL }
 /// ```
 public struct Certificate: Sendable {
+    // Every field lives in one immutable object: path building and results copy certificates dozens of times
+    // per receipt, and a copy then costs one reference count instead of one per view, array and string held.
+    private let fields: Fields
+
     /// The whole DER of the certificate.
-    public let encoded: ArraySlice<UInt8>
+    public var encoded: ArraySlice<UInt8> { fields.encoded }
     /// The whole DER of the TBSCertificate: what the signature covers.
-    public let tbsCertificate: ArraySlice<UInt8>
+    public var tbsCertificate: ArraySlice<UInt8> { fields.tbsCertificate }
     /// 1, 2 or 3.
-    public let version: Int
+    public var version: Int { fields.version }
     /// The serial number's minimal two's-complement bytes (RFC 5280 allows up to 20 octets; more are kept).
-    public let serialNumber: ArraySlice<UInt8>
+    public var serialNumber: ArraySlice<UInt8> { fields.serialNumber }
     /// The signature algorithm; inner and outer copies are checked to be byte-identical.
-    public let signatureAlgorithm: SignatureAlgorithm
+    public var signatureAlgorithm: SignatureAlgorithm { fields.signatureAlgorithm }
     /// Who signed the certificate.
-    public let issuer: DistinguishedName
+    public var issuer: DistinguishedName { fields.issuer }
     /// Whom the certificate is about.
-    public let subject: DistinguishedName
+    public var subject: DistinguishedName { fields.subject }
     /// The start of the validity period, in seconds since 1970.
-    public let notBefore: Int64
+    public var notBefore: Int64 { fields.notBefore }
     /// The end of the validity period (inclusive), in seconds since 1970.
-    public let notAfter: Int64
+    public var notAfter: Int64 { fields.notAfter }
     /// The whole DER of the SubjectPublicKeyInfo.
-    public let subjectPublicKeyInfo: ArraySlice<UInt8>
+    public var subjectPublicKeyInfo: ArraySlice<UInt8> { fields.subjectPublicKeyInfo }
     /// The public key algorithm, e.g. ``PureDER/OID/rsaEncryption``.
-    public let publicKeyAlgorithm: OID
+    public var publicKeyAlgorithm: OID { fields.publicKeyAlgorithm }
     /// The RSA key, when the key is RSA with a modulus of 1024–8192 bits; `nil` for other keys (ECDSA, …).
-    public let publicKey: RSAPublicKey?
+    public var publicKey: RSAPublicKey? { fields.publicKey }
     /// Every extension in order, known or not.
-    public let extensions: [Extension]
+    public var extensions: [Extension] { fields.extensions }
     /// The signature value's bytes.
-    public let signature: ArraySlice<UInt8>
+    public var signature: ArraySlice<UInt8> { fields.signature }
 
     // MARK: Decoded extensions
 
     /// basicConstraints, if present.
-    public let basicConstraints: BasicConstraints?
+    public var basicConstraints: BasicConstraints? { fields.basicConstraints }
     /// keyUsage, if present.
-    public let keyUsage: KeyUsage?
+    public var keyUsage: KeyUsage? { fields.keyUsage }
     /// The extended key usage purposes, if the extension is present.
-    public let extendedKeyUsage: [OID]?
+    public var extendedKeyUsage: [OID]? { fields.extendedKeyUsage }
     /// The certificate policy identifiers, if the extension is present.
-    public let policies: [OID]?
+    public var policies: [OID]? { fields.policies }
     /// The subject key identifier, if present.
-    public let subjectKeyIdentifier: ArraySlice<UInt8>?
+    public var subjectKeyIdentifier: ArraySlice<UInt8>? { fields.subjectKeyIdentifier }
     /// The authority key identifier's keyIdentifier, if present.
-    public let authorityKeyIdentifier: ArraySlice<UInt8>?
+    public var authorityKeyIdentifier: ArraySlice<UInt8>? { fields.authorityKeyIdentifier }
 
     /// The extensions path validation enforces; any other critical extension fails validation unless the
     /// caller's ``CertificatePolicy`` claims it. extendedKeyUsage and certificatePolicies are decoded but not
@@ -67,11 +71,11 @@ public struct Certificate: Sendable {
     /// Parses one DER certificate; nothing may follow it.
     public init(derEncoded bytes: ArraySlice<UInt8>) throws(X509Error) {
         do throws(DERError) {
-            self = try DERReader.parse(bytes) { reader throws(DERError) in try Certificate(from: &reader) }
+            fields = try DERReader.parse(bytes) { reader throws(DERError) in try Fields(from: &reader) }
         } catch {
             throw X509Error(.malformed, "not a DER certificate", der: error)
         }
-        try checkConsistency()
+        try fields.checkConsistency()
     }
 
     /// Parses one DER certificate; nothing may follow it.
@@ -89,105 +93,128 @@ public struct Certificate: Sendable {
 
     // MARK: - Parsing
 
-    private init(from reader: inout DERReader) throws(DERError) {
-        let certificate = try reader.readElement(.sequence)
-        var outer = try reader.reader(forContentsOf: certificate)
-        let tbs = try outer.readElement(.sequence)
-        var fields = try outer.reader(forContentsOf: tbs)
-        let version = try fields.readOptionalExplicit(0) { explicit throws(DERError) in
-            let offset = explicit.offset
-            let value = try explicit.readInteger(as: Int.self)
-            // v1 is the DEFAULT, which DER omits (X.690 §11.5); only v2 (1) and v3 (2) may be encoded.
-            guard value == 1 || value == 2 else {
-                throw DERError(.integerOutOfRange, at: offset, "certificate version \(value); expected 1 or 2")
-            }
-            return value + 1
-        }
-        self.version = version ?? 1
-        serialNumber = try fields.readIntegerBytes()
-        signatureAlgorithm = try SignatureAlgorithm(from: &fields)
-        issuer = try DistinguishedName(from: &fields)
-        (notBefore, notAfter) = try fields.readSequence { validity throws(DERError) in
-            (try validity.readTime(), try validity.readTime())
-        }
-        subject = try DistinguishedName(from: &fields)
-        let spki = try fields.readElement(.sequence)
-        subjectPublicKeyInfo = spki.encoded
-        publicKeyAlgorithm = try DERReader.parse(spki.content) { info throws(DERError) in
-            let algorithm = try info.readSequence { identifier throws(DERError) in
-                let oid = try identifier.readObjectIdentifier()
-                if !identifier.isAtEnd { try identifier.skipElement() }  // at most one parameters element
-                return oid
-            }
-            _ = try info.readBitString()
-            return algorithm
-        }
-        publicKey =
-            publicKeyAlgorithm == .rsaEncryption
-            ? try? RSAPublicKey(unsafeSubjectPublicKeyInfoDER: spki.encoded) : nil
-        // issuerUniqueID [1] and subjectUniqueID [2]: BIT STRINGs, only from v2 on (RFC 5280 §4.1.2.8).
-        for number: UInt32 in [1, 2] {
-            guard let uniqueID = try fields.readOptionalElement(.contextSpecific(number, constructed: false)) else {
-                continue
-            }
-            guard self.version >= 2 else {
-                throw DERError(.unexpectedTag, at: uniqueID.offset, "unique identifier in a v1 certificate")
-            }
-            _ = try uniqueID.bitString()
-        }
-        extensions =
-            try fields.readOptionalExplicit(3) { explicit throws(DERError) in
-                try explicit.readSequence { list throws(DERError) in
-                    var extensions: [Extension] = []
-                    while !list.isAtEnd { extensions.append(try Extension(from: &list)) }
-                    guard !extensions.isEmpty else {
-                        throw DERError(.truncated, at: list.offset, "empty Extensions: SIZE (1..MAX)")
-                    }
-                    return extensions
+    /// The certificate's fields, parsed once and never changed.
+    private final class Fields: Sendable {
+        let encoded: ArraySlice<UInt8>
+        let tbsCertificate: ArraySlice<UInt8>
+        let version: Int
+        let serialNumber: ArraySlice<UInt8>
+        let signatureAlgorithm: SignatureAlgorithm
+        let issuer: DistinguishedName
+        let subject: DistinguishedName
+        let notBefore: Int64
+        let notAfter: Int64
+        let subjectPublicKeyInfo: ArraySlice<UInt8>
+        let publicKeyAlgorithm: OID
+        let publicKey: RSAPublicKey?
+        let extensions: [Extension]
+        let signature: ArraySlice<UInt8>
+        let basicConstraints: BasicConstraints?
+        let keyUsage: KeyUsage?
+        let extendedKeyUsage: [OID]?
+        let policies: [OID]?
+        let subjectKeyIdentifier: ArraySlice<UInt8>?
+        let authorityKeyIdentifier: ArraySlice<UInt8>?
+        /// The outer signatureAlgorithm, kept only to compare with the inner one.
+        let outerSignatureAlgorithm: SignatureAlgorithm
+
+        init(from reader: inout DERReader) throws(DERError) {
+            let certificate = try reader.readElement(.sequence)
+            var outer = try reader.reader(forContentsOf: certificate)
+            let tbs = try outer.readElement(.sequence)
+            var fields = try outer.reader(forContentsOf: tbs)
+            let version = try fields.readOptionalExplicit(0) { explicit throws(DERError) in
+                let offset = explicit.offset
+                let value = try explicit.readInteger(as: Int.self)
+                // v1 is the DEFAULT, which DER omits (X.690 §11.5); only v2 (1) and v3 (2) may be encoded.
+                guard value == 1 || value == 2 else {
+                    throw DERError(.integerOutOfRange, at: offset, "certificate version \(value); expected 1 or 2")
                 }
-            } ?? []
-        try fields.finish()
-        self.tbsCertificate = tbs.encoded
-        let outerAlgorithm = try SignatureAlgorithm(from: &outer)
-        let signatureOffset = outer.offset
-        let signatureBits = try outer.readBitString()
-        guard signatureBits.unusedBitCount == 0 else {
-            throw DERError(.invalidBitString, at: signatureOffset, "signature is not whole octets")
-        }
-        signature = signatureBits.bytes
-        try outer.finish()
-        encoded = certificate.encoded
-        // Compared in checkConsistency, which can say which rule failed.
-        outerSignatureAlgorithm = outerAlgorithm
+                return value + 1
+            }
+            self.version = version ?? 1
+            serialNumber = try fields.readIntegerBytes()
+            signatureAlgorithm = try SignatureAlgorithm(from: &fields)
+            issuer = try DistinguishedName(from: &fields)
+            (notBefore, notAfter) = try fields.readSequence { validity throws(DERError) in
+                (try validity.readTime(), try validity.readTime())
+            }
+            subject = try DistinguishedName(from: &fields)
+            let spki = try fields.readElement(.sequence)
+            subjectPublicKeyInfo = spki.encoded
+            publicKeyAlgorithm = try DERReader.parse(spki.content) { info throws(DERError) in
+                let algorithm = try info.readSequence { identifier throws(DERError) in
+                    let oid = try identifier.readObjectIdentifier()
+                    if !identifier.isAtEnd { try identifier.skipElement() }  // at most one parameters element
+                    return oid
+                }
+                _ = try info.readBitString()
+                return algorithm
+            }
+            publicKey =
+                publicKeyAlgorithm == .rsaEncryption
+                ? try? RSAPublicKey(unsafeSubjectPublicKeyInfoDER: spki.encoded) : nil
+            // issuerUniqueID [1] and subjectUniqueID [2]: BIT STRINGs, only from v2 on (RFC 5280 §4.1.2.8).
+            for number: UInt32 in [1, 2] {
+                guard let uniqueID = try fields.readOptionalElement(.contextSpecific(number, constructed: false)) else {
+                    continue
+                }
+                guard self.version >= 2 else {
+                    throw DERError(.unexpectedTag, at: uniqueID.offset, "unique identifier in a v1 certificate")
+                }
+                _ = try uniqueID.bitString()
+            }
+            extensions =
+                try fields.readOptionalExplicit(3) { explicit throws(DERError) in
+                    try explicit.readSequence { list throws(DERError) in
+                        var extensions: [Extension] = []
+                        while !list.isAtEnd { extensions.append(try Extension(from: &list)) }
+                        guard !extensions.isEmpty else {
+                            throw DERError(.truncated, at: list.offset, "empty Extensions: SIZE (1..MAX)")
+                        }
+                        return extensions
+                    }
+                } ?? []
+            try fields.finish()
+            self.tbsCertificate = tbs.encoded
+            let outerAlgorithm = try SignatureAlgorithm(from: &outer)
+            let signatureOffset = outer.offset
+            let signatureBits = try outer.readBitString()
+            guard signatureBits.unusedBitCount == 0 else {
+                throw DERError(.invalidBitString, at: signatureOffset, "signature is not whole octets")
+            }
+            signature = signatureBits.bytes
+            try outer.finish()
+            encoded = certificate.encoded
+            // Compared in checkConsistency, which can say which rule failed.
+            outerSignatureAlgorithm = outerAlgorithm
 
-        var decoded = DecodedExtensions()
-        try decoded.decode(extensions)
-        basicConstraints = decoded.basicConstraints
-        keyUsage = decoded.keyUsage
-        extendedKeyUsage = decoded.extendedKeyUsage
-        policies = decoded.policies
-        subjectKeyIdentifier = decoded.subjectKeyIdentifier
-        authorityKeyIdentifier = decoded.authorityKeyIdentifier
-    }
-
-    /// The outer signatureAlgorithm, kept only to compare with the inner one.
-    private let outerSignatureAlgorithm: SignatureAlgorithm
-
-    /// Rules that are not about the encoding: RFC 5280 §4.1.1.2 and §4.1.2.1.
-    private func checkConsistency() throws(X509Error) {
-        guard outerSignatureAlgorithm.encoded == signatureAlgorithm.encoded else {
-            throw X509Error(
-                .signatureAlgorithmMismatch,
-                "TBSCertificate says \(signatureAlgorithm), the certificate says \(outerSignatureAlgorithm)"
-            )
+            var decoded = DecodedExtensions()
+            try decoded.decode(extensions)
+            basicConstraints = decoded.basicConstraints
+            keyUsage = decoded.keyUsage
+            extendedKeyUsage = decoded.extendedKeyUsage
+            policies = decoded.policies
+            subjectKeyIdentifier = decoded.subjectKeyIdentifier
+            authorityKeyIdentifier = decoded.authorityKeyIdentifier
         }
-        guard extensions.isEmpty || version == 3 else {
-            throw X509Error(.unsupportedVersion, "extensions in a v\(version) certificate")
-        }
-        var seen: Set<OID> = []
-        for item in extensions {
-            guard seen.insert(item.oid).inserted else {
-                throw X509Error(.invalidExtension, "extension \(item.oid) appears twice")
+
+        /// Rules that are not about the encoding: RFC 5280 §4.1.1.2 and §4.1.2.1.
+        func checkConsistency() throws(X509Error) {
+            guard outerSignatureAlgorithm.encoded == signatureAlgorithm.encoded else {
+                throw X509Error(
+                    .signatureAlgorithmMismatch,
+                    "TBSCertificate says \(signatureAlgorithm), the certificate says \(outerSignatureAlgorithm)"
+                )
+            }
+            guard extensions.isEmpty || version == 3 else {
+                throw X509Error(.unsupportedVersion, "extensions in a v\(version) certificate")
+            }
+            var seen: Set<OID> = []
+            for item in extensions {
+                guard seen.insert(item.oid).inserted else {
+                    throw X509Error(.invalidExtension, "extension \(item.oid) appears twice")
+                }
             }
         }
     }
