@@ -36,14 +36,18 @@ struct RSAArithmeticTests {
         // Limb patterns random moduli never show, where quotient estimates are at their edges: all ones, one top
         // bit over zeros or over ones, a top limb of 1 (the largest shift).
         for limbCount in 1...5 {
-            let patterns: [[UInt64]] = [
-                [UInt64](repeating: .max, count: limbCount),
-                [1] + [UInt64](repeating: 0, count: limbCount - 1) + [1 << 63],
-                [UInt64](repeating: .max, count: limbCount - 1) + [1 << 63],
-                [UInt64](repeating: .max, count: limbCount - 1) + [1],
-                [1] + [UInt64](repeating: 0, count: limbCount - 1) + [1],
-            ]
-            for limbs in patterns where limbs.count == limbCount && limbs[0] & 1 == 1 && limbs != [1] {
+            var patterns: [[UInt64]] = [[UInt64](repeating: .max, count: limbCount)]
+            if limbCount >= 2 {
+                let zeros = [UInt64](repeating: 0, count: limbCount - 2)
+                patterns += [
+                    [1] + zeros + [1 << 63],
+                    [UInt64](repeating: .max, count: limbCount - 1) + [1 << 63],
+                    [UInt64](repeating: .max, count: limbCount - 1) + [1],
+                    [1] + zeros + [1],  // 2^(64(k−1)) + 1: the start value is n − 1
+                ]
+            }
+            for limbs in patterns {
+                #expect(limbs.count == limbCount && limbs[0] & 1 == 1)
                 moduli.append(
                     limbs.reversed().flatMap { limb in
                         (0..<8).reversed().map { UInt8(truncatingIfNeeded: limb >> (8 * UInt64($0))) }

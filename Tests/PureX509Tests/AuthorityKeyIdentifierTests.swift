@@ -20,8 +20,10 @@ import Testing
     @Test func allThreeFieldsInOrderAreAccepted() throws {
         let full = try AuthorityKeyIdentifier(value: Self.value(Self.keyIdentifier + Self.issuer + Self.serial))
         #expect(full.keyIdentifier.map(Array.init) == [0xAB, 0xCD])
-        let issuerOnly = try AuthorityKeyIdentifier(value: Self.value(Self.issuer + Self.serial))
-        #expect(issuerOnly.keyIdentifier == nil)
+        let withoutKeyIdentifier = try AuthorityKeyIdentifier(value: Self.value(Self.issuer + Self.serial))
+        #expect(withoutKeyIdentifier.keyIdentifier == nil)
+        #expect(try AuthorityKeyIdentifier(value: Self.value(Self.issuer)).keyIdentifier == nil)
+        #expect(try AuthorityKeyIdentifier(value: Self.value(Self.keyIdentifier + Self.serial)).keyIdentifier != nil)
         #expect(try AuthorityKeyIdentifier(value: Self.value([])).keyIdentifier == nil)
     }
 
@@ -32,6 +34,8 @@ import Testing
         ("a primitive [1]", keyIdentifier + [0x81, 0x01, 0x61], .trailingBytes),
         ("a non-minimal serial", keyIdentifier + [0x82, 0x02, 0x00, 0x05], .invalidInteger),
         ("issuer names that are not elements", keyIdentifier + [0xA1, 0x02, 0x82, 0x05], .lengthExceedsInput),
+        ("no issuer names", keyIdentifier + [0xA1, 0x00], .truncated),
+        ("a constructed [2]", keyIdentifier + [0xA2, 0x03, 0x02, 0x01, 0x05], .trailingBytes),
     ])
     func malformedFieldsAreRefused(_ testCase: (String, [UInt8], DERError.Code)) {
         let (what, fields, code) = testCase

@@ -301,8 +301,8 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// R² mod n, once per key, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D, one quotient
-    /// limb at a time): k + 1 steps of v ← v·2⁶⁴ mod n from v = 2^(64(k−1)), which is already below n (n is odd
-    /// and its top limb is not zero), about one multiplication's work (every parsed certificate pays it). The
+    /// limb at a time): k + 1 steps of v ← v·2⁶⁴ mod n from v = 2^(64(k−1)), which is already below n (n is odd,
+    /// above 1, and its top limb is not zero), about one multiplication's work (every parsed certificate pays it). The
     /// steps run on n and v shifted left until n's top bit is set; each quotient estimate is then refined with
     /// n's second limb (step D3), so it is almost always exact and the add-back of step D6 almost never runs;
     /// the shift comes off at the end. The modulus is public, so the corrections may branch.
@@ -330,6 +330,7 @@ struct MontgomeryModulus: Sendable {
                     if t[k] < top {
                         (estimate, remainder) = top.dividingFullWidth((high: t[k], low: t[k - 1]))
                     } else {  // t[k] == top: (top·2⁶⁴ + t[k−1]) − (2⁶⁴ − 1)·top
+                        assert(t[k] == top)
                         (remainder, remainderOverflowed) = t[k - 1].addingReportingOverflow(top)
                     }
                     // D3: while estimate·n[k−2] > remainder·2⁶⁴ + t[k−2], the estimate is too large.

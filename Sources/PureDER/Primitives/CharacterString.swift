@@ -70,6 +70,7 @@ extension DERElement {
     /// BMPString is UCS-2 (X.680 §41.4): each pair of octets is one character of the Basic Multilingual
     /// Plane, so surrogate code units, paired or not, are refused.
     private func ucs2BigEndian() throws(DERError) -> String {
+        let content = content  // cut once, not per character
         guard content.count % 2 == 0 else {
             throw DERError(.invalidString, at: offset, "BMPString with an odd number of octets")
         }
@@ -87,6 +88,7 @@ extension DERElement {
     }
 
     private func utf32BigEndian() throws(DERError) -> String {
+        let content = content  // cut once, not per character
         guard content.count % 4 == 0 else {
             throw DERError(.invalidString, at: offset, "UniversalString length not a multiple of four")
         }

@@ -180,6 +180,7 @@ extension DERElement {
 
     /// The decimal value of `length` ASCII digits at `start` within the contents, or `nil`.
     private func digits(_ start: Int, _ length: Int) -> Int? {
+        let content = content
         guard length > 0, start + length <= content.count else { return nil }
         var value = 0
         for byte in content[(content.startIndex + start)..<(content.startIndex + start + length)] {

@@ -29,14 +29,15 @@ public enum BinaryInput {
         let isPEM = text.starts(with: Array("-----BEGIN ".utf8))
         // Input that can be neither PEM nor base64 is binary whether or not it parses, so the parse (a walk of
         // every element) is only needed to tell DER from text; a receipt fails the base64 test at its second byte.
-        guard isPEM || Base64.looksLikeBase64(input) else { return (input, .binary) }
+        let isBase64 = !isPEM && Base64.looksLikeBase64(input)
+        guard isPEM || isBase64 else { return (input, .binary) }
         if (try? DERTree(parsing: input, rules: .ber)) != nil {
             return (input, .binary)
         }
         if isPEM {
             return try decodePEM(text)
         }
-        if Base64.looksLikeBase64(input) {
+        if isBase64 {
             guard let bytes = Base64.decode(input) else { throw .invalidBase64 }
             return (bytes, .base64)
         }

@@ -92,8 +92,11 @@ struct AuthorityKeyIdentifier: Sendable, Hashable {
             try reader.readSequence { sequence throws(DERError) in
                 let identifier = try sequence.readOptionalElement(.contextSpecific(0, constructed: false))?.content
                 // The other two fields are not used, but must be what the syntax allows: each at most once, in
-                // this order, the names well-formed DER and the serial a minimal INTEGER. Nothing may follow.
+                // this order, the names non-empty well-formed DER and the serial a minimal INTEGER. Nothing may follow.
                 if let issuer = try sequence.readOptionalElement(.contextSpecific(1, constructed: true)) {
+                    guard !issuer.content.isEmpty else {  // GeneralNames ::= SEQUENCE SIZE (1..MAX)
+                        throw DERError(.truncated, at: issuer.offset, "empty authorityCertIssuer")
+                    }
                     _ = try DERTree(parsing: issuer.encoded, rules: sequence.rules)
                 }
                 _ = try sequence.readOptionalElement(.contextSpecific(2, constructed: false))?.integerBytes()
