@@ -103,10 +103,13 @@ public enum SharedVectors {
     public static func receipts(in subdirectory: String) throws -> [ReceiptVector] {
         try files(in: subdirectory, suffix: ".der").map { url in
             let expectedURL = url.deletingPathExtension().appendingPathExtension("expected.json")
-            guard let data = try? Data(contentsOf: expectedURL),
-                let expected = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-            else {
-                throw MissingFact(file: url.lastPathComponent, fact: "expected.json object")
+            guard FileManager.default.fileExists(atPath: expectedURL.path) else {
+                throw MissingFact(file: url.lastPathComponent, fact: "expected.json")
+            }
+            let data = try Data(contentsOf: expectedURL)
+            let json = try? JSONSerialization.jsonObject(with: data)
+            guard let expected = json as? [String: Any] else {
+                throw MissingFact(file: url.lastPathComponent, fact: "JSON object in expected.json")
             }
             return ReceiptVector(name: url.lastPathComponent, bytes: try bytes(url), expected: expected)
         }
