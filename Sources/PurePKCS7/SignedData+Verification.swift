@@ -73,12 +73,22 @@ extension SignedData {
         at time: Int64,
         policy: Policy
     ) throws(PKCS7Error) -> VerifiedSignedData {
-        try verifySignature().validateChain(validator: validator, at: time, policy: policy)
+        try verifySignature(algorithms: validator.algorithms).validateChain(
+            validator: validator,
+            at: time,
+            policy: policy
+        )
     }
 
     /// The first half of ``verify(validator:at:policy:)``: the signer's certificate is embedded and the
-    /// signature verifies with its key. The chain is not yet validated: the result only offers that next step.
-    public func verifySignature() throws(PKCS7Error) -> SignatureVerifiedSignedData {
+    /// signature verifies with its key, whose exponent `algorithms` bounds first (the chain that would make the
+    /// key trusted comes later; give the policy the chain will be validated under). The chain is not yet
+    /// validated: the result only offers that next step.
+    public func verifySignature(
+        algorithms: AlgorithmPolicy = .standard
+    ) throws(PKCS7Error)
+        -> SignatureVerifiedSignedData
+    {
         let certificate = try signerCertificate()
         let digest = try signer.digest()
         guard let key = certificate.publicKey else {
@@ -88,13 +98,9 @@ extension SignedData {
             )
         }
         // The signer's key is not trusted yet (its chain comes next), so its cost is bounded first: a key with an
-        // exponent of thousands of bits would make this one check cost thousands of ordinary ones. The path
-        // validator applies the caller's AlgorithmPolicy afterwards; this is its default bound.
-        guard key.exponentBitCount <= AlgorithmPolicy.standard.maximumRSAExponentBits else {
-            throw PKCS7Error(
-                .unsupportedAlgorithm,
-                "the signer's RSA exponent has \(key.exponentBitCount) bits, above \(AlgorithmPolicy.standard.maximumRSAExponentBits)"
-            )
+        // exponent of thousands of bits would make this one check cost thousands of ordinary ones.
+        if let refusal = algorithms.exponentRefusal(of: key, owner: "the signer's") {
+            throw PKCS7Error(.unsupportedAlgorithm, refusal)
         }
         let padding = RSASignaturePadding.pkcs1v15(digest)
         let valid: Bool

@@ -75,7 +75,7 @@ public struct ReceiptValidator: Sendable {
         // 2. The signer's signature verifies, before anything in the content is believed.
         let signed: SignatureVerifiedSignedData
         do throws(PKCS7Error) {
-            signed = try signedData.verifySignature()
+            signed = try signedData.verifySignature(algorithms: trust.algorithms)
         } catch {
             throw ReceiptValidationError(.signature, error.reason, pkcs7: error)
         }

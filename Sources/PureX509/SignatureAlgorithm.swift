@@ -80,11 +80,14 @@ public struct AlgorithmPolicy: Sendable, Hashable {
         if key.modulusBitCount < minimumRSAModulusBits {
             return "\(owner) RSA key has \(key.modulusBitCount) bits, below the policy's \(minimumRSAModulusBits)"
         }
-        if key.exponentBitCount > maximumRSAExponentBits {
-            return
-                "\(owner) RSA exponent has \(key.exponentBitCount) bits, above the policy's \(maximumRSAExponentBits)"
-        }
-        return nil
+        return exponentRefusal(of: key, owner: owner)
+    }
+
+    /// `nil` if the policy accepts `key`'s public exponent, or why not: the bound on what one verification
+    /// costs, to apply before a key that is not trusted yet verifies anything.
+    public func exponentRefusal(of key: RSAPublicKey, owner: String) -> String? {
+        guard key.exponentBitCount > maximumRSAExponentBits else { return nil }
+        return "\(owner) RSA exponent has \(key.exponentBitCount) bits, above the policy's \(maximumRSAExponentBits)"
     }
 
     /// SHA-256, SHA-384 and SHA-512 with RSA keys of at least 2048 bits.

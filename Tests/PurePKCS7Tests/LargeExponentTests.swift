@@ -24,7 +24,11 @@ import Testing
             Issue.record("a 41-bit exponent was used")
         } catch {
             #expect(error.code == .unsupportedAlgorithm)
-            #expect(error.reason == "the signer's RSA exponent has 41 bits, above 32")
+            #expect(error.reason == "the signer's RSA exponent has 41 bits, above the policy's 32")
         }
+        // A policy that allows the exponent lets the signature be checked (it is valid; the chain is not).
+        var generous = AlgorithmPolicy.standard
+        generous.maximumRSAExponentBits = 64
+        #expect(try signedData.verifySignature(algorithms: generous).signerCertificate.encoded == signer.encoded)
     }
 }
