@@ -49,17 +49,17 @@ public struct Certificate: Sendable {
     // MARK: Decoded extensions
 
     /// basicConstraints, if present.
-    public var basicConstraints: BasicConstraints? { fields.basicConstraints }
+    public var basicConstraints: BasicConstraints? { fields.decoded.basicConstraints }
     /// keyUsage, if present.
-    public var keyUsage: KeyUsage? { fields.keyUsage }
+    public var keyUsage: KeyUsage? { fields.decoded.keyUsage }
     /// The extended key usage purposes, if the extension is present.
-    public var extendedKeyUsage: [OID]? { fields.extendedKeyUsage }
+    public var extendedKeyUsage: [OID]? { fields.decoded.extendedKeyUsage }
     /// The certificate policy identifiers, if the extension is present.
-    public var policies: [OID]? { fields.policies }
+    public var policies: [OID]? { fields.decoded.policies }
     /// The subject key identifier, if present.
-    public var subjectKeyIdentifier: ArraySlice<UInt8>? { fields.subjectKeyIdentifier }
+    public var subjectKeyIdentifier: ArraySlice<UInt8>? { fields.decoded.subjectKeyIdentifier }
     /// The authority key identifier's keyIdentifier, if present.
-    public var authorityKeyIdentifier: ArraySlice<UInt8>? { fields.authorityKeyIdentifier }
+    public var authorityKeyIdentifier: ArraySlice<UInt8>? { fields.decoded.authorityKeyIdentifier }
 
     /// The extensions path validation enforces; any other critical extension fails validation unless the
     /// caller's ``CertificatePolicy`` claims it. extendedKeyUsage and certificatePolicies are decoded but not
@@ -109,12 +109,8 @@ public struct Certificate: Sendable {
         let publicKey: RSAPublicKey?
         let extensions: [Extension]
         let signature: ArraySlice<UInt8>
-        let basicConstraints: BasicConstraints?
-        let keyUsage: KeyUsage?
-        let extendedKeyUsage: [OID]?
-        let policies: [OID]?
-        let subjectKeyIdentifier: ArraySlice<UInt8>?
-        let authorityKeyIdentifier: ArraySlice<UInt8>?
+        /// The known extensions, decoded.
+        let decoded: DecodedExtensions
         /// The outer signatureAlgorithm, kept only to compare with the inner one.
         let outerSignatureAlgorithm: SignatureAlgorithm
 
@@ -142,18 +138,14 @@ public struct Certificate: Sendable {
             subject = try DistinguishedName(from: &fields)
             let spki = try fields.readElement(.sequence)
             subjectPublicKeyInfo = spki.encoded
-            publicKeyAlgorithm = try DERReader.parse(spki.content) { info throws(DERError) in
-                let algorithm = try info.readSequence { identifier throws(DERError) in
-                    let oid = try identifier.readObjectIdentifier()
-                    if !identifier.isAtEnd { try identifier.skipElement() }  // at most one parameters element
-                    return oid
-                }
-                _ = try info.readBitString()
-                return algorithm
+            let (algorithm, key) = try DERReader.parse(spki.content) { info throws(DERError) in
+                (try AlgorithmIdentifier(from: &info), try info.readBitString())
             }
-            publicKey =
-                publicKeyAlgorithm == .rsaEncryption
-                ? try? RSAPublicKey(unsafeSubjectPublicKeyInfoDER: spki.encoded) : nil
+            publicKeyAlgorithm = algorithm.oid
+            // An RSA key needs NULL parameters (RFC 3279 §2.3.1) and whole octets; any other key, or an RSA key
+            // this library cannot use, leaves publicKey nil, and nothing it signs verifies.
+            let isRSA = algorithm.oid == .rsaEncryption && algorithm.hasNullParameters && key.unusedBitCount == 0
+            publicKey = isRSA ? try? RSAPublicKey(unsafePKCS1DER: key.bytes) : nil
             // issuerUniqueID [1] and subjectUniqueID [2]: BIT STRINGs, only from v2 on (RFC 5280 §4.1.2.8).
             for number: UInt32 in [1, 2] {
                 guard let uniqueID = try fields.readOptionalElement(.contextSpecific(number, constructed: false)) else {
@@ -189,14 +181,7 @@ public struct Certificate: Sendable {
             // Compared in checkConsistency, which can say which rule failed.
             outerSignatureAlgorithm = outerAlgorithm
 
-            var decoded = DecodedExtensions()
-            try decoded.decode(extensions)
-            basicConstraints = decoded.basicConstraints
-            keyUsage = decoded.keyUsage
-            extendedKeyUsage = decoded.extendedKeyUsage
-            policies = decoded.policies
-            subjectKeyIdentifier = decoded.subjectKeyIdentifier
-            authorityKeyIdentifier = decoded.authorityKeyIdentifier
+            decoded = try DecodedExtensions(extensions)
         }
 
         /// Rules that are not about the encoding: RFC 5280 §4.1.1.2 and §4.1.2.1.
@@ -221,7 +206,7 @@ public struct Certificate: Sendable {
 }
 
 /// The known extensions' decoded values.
-private struct DecodedExtensions {
+private struct DecodedExtensions: Sendable {
     var basicConstraints: BasicConstraints?
     var keyUsage: KeyUsage?
     var extendedKeyUsage: [OID]?
@@ -229,7 +214,7 @@ private struct DecodedExtensions {
     var subjectKeyIdentifier: ArraySlice<UInt8>?
     var authorityKeyIdentifier: ArraySlice<UInt8>?
 
-    mutating func decode(_ extensions: [Extension]) throws(DERError) {
+    init(_ extensions: [Extension]) throws(DERError) {
         for item in extensions {
             switch item.oid {
             case .basicConstraints: basicConstraints = try BasicConstraints(value: item.value)

@@ -26,16 +26,12 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
     /// Reads an AlgorithmIdentifier. For the RSA PKCS#1 v1.5 algorithms the parameters must be NULL
     /// (RFC 4055 §5); others are kept as they are.
     init(from reader: inout DERReader) throws(DERError) {
-        let element = try reader.readElement(.sequence)
-        var contents = try reader.reader(forContentsOf: element)
-        oid = try contents.readObjectIdentifier()
-        encoded = element.encoded
-        if Self.rsaDigest(for: oid) != nil {
-            try contents.readNull()
-        } else if !contents.isAtEnd {
-            try contents.skipElement()  // AlgorithmIdentifier has at most one parameters element
+        let identifier = try AlgorithmIdentifier(from: &reader)
+        oid = identifier.oid
+        encoded = identifier.encoded
+        if Self.rsaDigest(for: oid) != nil && !identifier.hasNullParameters {
+            throw DERError(.unexpectedTag, at: encoded.startIndex, "\(self) without NULL parameters (RFC 4055 §5)")
         }
-        try contents.finish()
     }
 
     /// A name such as `sha256WithRSAEncryption`, or the dotted OID.
@@ -102,4 +98,27 @@ public struct AlgorithmPolicy: Sendable, Hashable {
         allowedRSADigests: [.sha1, .sha256, .sha384, .sha512],
         minimumRSAModulusBits: 2048
     )
+}
+
+/// `AlgorithmIdentifier ::= SEQUENCE { algorithm OBJECT IDENTIFIER, parameters ANY OPTIONAL }` (RFC 5280
+/// §4.1.1.2), for signature and public key algorithms alike: at most one parameters element, checked as DER.
+struct AlgorithmIdentifier {
+    /// The whole DER of the AlgorithmIdentifier.
+    let encoded: ArraySlice<UInt8>
+    /// The algorithm.
+    let oid: OID
+    /// The parameters element, if any.
+    let parameters: DERElement?
+
+    init(from reader: inout DERReader) throws(DERError) {
+        let element = try reader.readElement(.sequence)
+        var contents = try reader.reader(forContentsOf: element)
+        oid = try contents.readObjectIdentifier()
+        parameters = contents.isAtEnd ? nil : try contents.readCheckedElement()
+        try contents.finish()
+        encoded = element.encoded
+    }
+
+    /// Whether the parameters are a NULL, as the RSA algorithms require (the check made its contents empty).
+    var hasNullParameters: Bool { parameters?.tag == .null }
 }

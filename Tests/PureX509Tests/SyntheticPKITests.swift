@@ -47,6 +47,25 @@ import Testing
         "algorithmNotAllowed": .algorithmNotAllowed,
     ]
 
+    /// A certificate given many times costs one signature check: behind 150 copies of an impostor root (the
+    /// same name, another key), more than the search's budget of 100 checks, the real root is still reached. The
+    /// leaf has no authority key identifier, so nothing but the order given ranks the two (TestVectors/x509/
+    /// repeated-candidates; without key identifiers the issuance profile is not asked for).
+    @Test func repeatedCandidatesAreTriedOnce() throws {
+        let folder = Self.folder.deletingLastPathComponent().appendingPathComponent("repeated-candidates")
+        func load(_ name: String) throws -> Certificate {
+            try Certificate(derEncoded: [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+        let (root, impostor, leaf) = (try load("root.der"), try load("impostor.der"), try load("leaf.der"))
+        #expect(impostor.subject.encoded == root.subject.encoded && leaf.authorityKeyIdentifier == nil)
+        let validator = PathValidator(
+            anchors: [Certificate](repeating: impostor, count: 150) + [root],
+            checksIssuanceProfile: false
+        )
+        let chain = try validator.validate(leaf: leaf, intermediates: [], at: leaf.notBefore)
+        #expect(chain.certificates.map(\.encoded) == [leaf.encoded, root.encoded])
+    }
+
     @Test func theManifestCoversEveryRule() {
         #expect(Self.scenarios.count >= 25)
         let kinds = Set(Self.scenarios.map(\.expected))

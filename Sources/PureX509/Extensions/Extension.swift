@@ -93,11 +93,11 @@ struct AuthorityKeyIdentifier: Sendable, Hashable {
                 let identifier = try sequence.readOptionalElement(.contextSpecific(0, constructed: false))?.content
                 // The other two fields are not used, but must be what the syntax allows: each at most once, in
                 // this order, the names non-empty well-formed DER and the serial a minimal INTEGER. Nothing may follow.
-                if let issuer = try sequence.readOptionalElement(.contextSpecific(1, constructed: true)) {
+                if try sequence.peekTag() == .contextSpecific(1, constructed: true) {
+                    let issuer = try sequence.readCheckedElement()
                     guard !issuer.content.isEmpty else {  // GeneralNames ::= SEQUENCE SIZE (1..MAX)
                         throw DERError(.truncated, at: issuer.offset, "empty authorityCertIssuer")
                     }
-                    _ = try DERTree(parsing: issuer.encoded, rules: sequence.rules)
                 }
                 _ = try sequence.readOptionalElement(.contextSpecific(2, constructed: false))?.integerBytes()
                 return identifier
@@ -117,7 +117,7 @@ func readObjectIdentifierList(_ value: ArraySlice<UInt8>, policies: Bool) throws
                     oids.append(
                         try sequence.readSequence { information throws(DERError) in
                             let oid = try information.readObjectIdentifier()
-                            while !information.isAtEnd { try information.skipElement() }
+                            if !information.isAtEnd { try information.skipElement() }  // policyQualifiers, at most one
                             return oid
                         }
                     )

@@ -78,13 +78,6 @@ private struct Search<Policy: CertificatePolicy> {
     /// What to report when no path validated.
     var bestError: PathValidationError? { completePathError ?? searchError }
 
-    init(validator: PathValidator, intermediates: [Certificate], time: Int64, policy: Policy) {
-        self.validator = validator
-        self.intermediates = intermediates
-        self.time = time
-        self.policy = policy
-    }
-
     /// Extends `path` (leaf first) towards an anchor; returns the first path that validates.
     mutating func extend(_ path: [Certificate]) -> ValidatedChain? {
         let last = path[path.count - 1]
