@@ -21,8 +21,11 @@ public struct DERElement: Sendable, Hashable {
 
     /// The contents octets, without end-of-contents octets.
     public var content: ArraySlice<UInt8> {
-        encoded[(encoded.startIndex + headerLength)..<(encoded.endIndex - (isIndefiniteLength ? 2 : 0))]
+        encoded[(encoded.startIndex + headerLength)..<(encoded.startIndex + headerLength + contentLength)]
     }
+
+    /// How many contents octets there are.
+    public var contentLength: Int { encoded.count - headerLength - (isIndefiniteLength ? 2 : 0) }
 
     /// The index in the input of the first identifier octet.
     public var offset: Int { encoded.startIndex }

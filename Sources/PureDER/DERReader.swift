@@ -76,36 +76,44 @@ public struct DERReader: Sendable {
 
     /// The tag of the next element, or `nil` at the end. Reads no further than the identifier octets.
     public func peekTag() throws(DERError) -> DERTag? {
-        guard !remaining.isEmpty else { return nil }
-        return try Self.readIdentifier(remaining).tag
+        try nextIdentifier()?.tag
     }
 
     /// Reads the next element, whatever its tag.
     public mutating func readElement() throws(DERError) -> DERElement {
-        let element = try Self.parseElement(remaining, rules: rules, depth: depth)
-        remaining = remaining[element.encoded.endIndex...]
-        return element
+        try readElement(identifier: Self.readIdentifier(remaining))  // at the end: `truncated`
     }
 
     /// Reads the next element, which must have `tag` (class, number and constructed bit).
     public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
-        guard !remaining.isEmpty else {
+        guard let identifier = try nextIdentifier() else {
             throw DERError(.truncated, at: remaining.startIndex, "expected \(tag), found the end of the contents")
         }
-        // The identifier is read once: checked here, then handed on to the rest of the header.
-        let identifier = try Self.readIdentifier(remaining)
         guard identifier.tag == tag else {
             throw DERError(.unexpectedTag, at: remaining.startIndex, "expected \(tag), found \(identifier.tag)")
         }
-        let element = try Self.parseElement(remaining, rules: rules, depth: depth, identifier: identifier)
-        remaining = remaining[element.encoded.endIndex...]
-        return element
+        return try readElement(identifier: identifier)
     }
 
     /// Reads the next element if it has `tag`; otherwise reads nothing and returns `nil`.
     public mutating func readOptionalElement(_ tag: DERTag) throws(DERError) -> DERElement? {
-        guard try peekTag() == tag else { return nil }
-        return try readElement(tag)
+        guard let identifier = try nextIdentifier(), identifier.tag == tag else { return nil }
+        return try readElement(identifier: identifier)
+    }
+
+    // Every read parses the next identifier once: the typed reads check the tag in it, then hand it on.
+
+    /// The next element's identifier (tag, and how many octets it takes), or `nil` at the end.
+    func nextIdentifier() throws(DERError) -> (tag: DERTag, length: Int)? {
+        guard !remaining.isEmpty else { return nil }
+        return try Self.readIdentifier(remaining)
+    }
+
+    /// Reads the next element, whose identifier ``nextIdentifier()`` (or `readIdentifier`) returned.
+    mutating func readElement(identifier: (tag: DERTag, length: Int)) throws(DERError) -> DERElement {
+        let element = try Self.parseElement(remaining, rules: rules, depth: depth, identifier: identifier)
+        remaining = remaining[element.encoded.endIndex...]
+        return element
     }
 
     /// A reader over the contents of a constructed element, one level deeper than this reader.
@@ -135,11 +143,7 @@ public struct DERReader: Sendable {
         _ tag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
-        let element = try readElement(tag.asConstructed)
-        var contents = try reader(forContentsOf: element)
-        let value = try body(&contents)
-        try contents.finish()
-        return value
+        try readContents(of: readElement(tag.asConstructed), body)
     }
 
     /// Reads a constructed element with `tag` if it comes next; otherwise reads nothing and returns `nil`.
@@ -148,8 +152,20 @@ public struct DERReader: Sendable {
         _ tag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T? {
-        guard try peekTag() == tag.asConstructed else { return nil }
-        return try readConstructed(tag, body)
+        guard let element = try readOptionalElement(tag.asConstructed) else { return nil }
+        return try readContents(of: element, body)
+    }
+
+    /// Has `body` read the contents of the constructed `element` completely.
+    @inlinable @usableFromInline
+    func readContents<T>(
+        of element: DERElement,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T {
+        var contents = try reader(forContentsOf: element)
+        let value = try body(&contents)
+        try contents.finish()
+        return value
     }
 
     /// Reads a SEQUENCE whose contents `body` must read completely.
@@ -303,22 +319,17 @@ extension DERReader {
         return (DERTag(tagClass, number, constructed: first & 0x20 != 0), index - start)
     }
 
-    /// Parses identifier and length octets at the start of `bytes` and checks the length against what is
-    /// present (X.690 §8.1.3, §10.1).
+    /// Parses the length octets after `identifier` (what ``readIdentifier(_:)`` returned for `bytes`) and checks
+    /// the length against what is present (X.690 §8.1.3, §10.1).
     @inline(__always)
     static func readHeader(
         _ bytes: ArraySlice<UInt8>,
         rules: EncodingRules,
-        identifier: (tag: DERTag, length: Int)? = nil
+        identifier: (tag: DERTag, length: Int)
     ) throws(DERError) -> Header {
         let start = bytes.startIndex
         let end = bytes.endIndex
-        let (tag, identifierLength): (DERTag, Int)
-        if let identifier {
-            (tag, identifierLength) = identifier
-        } else {
-            (tag, identifierLength) = try readIdentifier(bytes)
-        }
+        let (tag, identifierLength) = identifier
         var index = start + identifierLength
         guard index < end else { throw DERError(.truncated, at: start, "the input ends before the length") }
         let lengthOctet = bytes[index]
@@ -390,13 +401,13 @@ extension DERReader {
         }
     }
 
-    /// Parses the element at the start of `bytes`, which sits at `depth`; `identifier`, when given, is what
+    /// Parses the element at the start of `bytes`, which sits at `depth`; `identifier` is what
     /// ``readIdentifier(_:)`` returned for `bytes`.
     static func parseElement(
         _ bytes: ArraySlice<UInt8>,
         rules: EncodingRules,
         depth: Int,
-        identifier: (tag: DERTag, length: Int)? = nil
+        identifier: (tag: DERTag, length: Int)
     ) throws(DERError)
         -> DERElement
     {
@@ -460,7 +471,11 @@ extension DERReader {
                     "indefinite-length element without end-of-contents"
                 )
             }
-            let header = try readHeader(bytes[index..<end], rules: rules)
+            let header = try readHeader(
+                bytes[index..<end],
+                rules: rules,
+                identifier: readIdentifier(bytes[index..<end])
+            )
             if header.tag.tagClass == .universal && header.tag.number == 0 {
                 guard !header.tag.isConstructed, header.contentLength == 0 else {
                     throw DERError(.misplacedEndOfContents, at: index, "end-of-contents octets other than 00 00")

@@ -63,7 +63,11 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     /// UTF8String, NumericString, PrintableString, TeletexString, IA5String, VisibleString, UniversalString,
     /// BMPString.
     public var isCharacterString: Bool {
-        tagClass == .universal && [12, 18, 19, 20, 22, 26, 28, 30].contains(number)
+        guard tagClass == .universal else { return false }
+        switch number {
+        case 12, 18, 19, 20, 22, 26, 28, 30: return true
+        default: return false
+        }
     }
 
     /// The same tag with the constructed bit set.

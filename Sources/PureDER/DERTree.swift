@@ -71,7 +71,7 @@ public struct DERTree: Sendable {
                     tag: element.tag,
                     offset: element.offset,
                     headerLength: element.headerLength,
-                    contentLength: element.content.count,
+                    contentLength: element.contentLength,
                     depth: reader.depth,
                     isIndefiniteLength: element.isIndefiniteLength
                 )
@@ -125,11 +125,8 @@ public struct DERTree: Sendable {
     /// Checks the contents of universal primitives whose DER form X.690 constrains.
     static func checkContents(of element: DERElement) throws(DERError) {
         guard element.tag.tagClass == .universal else { return }
-        if element.tag.isCharacterString {
-            _ = try element.string()
-            return
-        }
         switch element.tag.number {
+        case _ where element.tag.isCharacterString: _ = try element.string()
         case 1: _ = try element.boolean()
         case 2, 10: _ = try element.integerBytes()
         case 3: _ = try element.bitString()

@@ -7,10 +7,10 @@ extension DERReader {
     /// permits: the segments (OCTET STRINGs, possibly constructed themselves, X.690 §8.7.3) joined into a new
     /// buffer, whose indices start at zero.
     public mutating func readOctetString(tag: DERTag = .octetString) throws(DERError) -> ArraySlice<UInt8> {
-        guard let next = try peekTag(), next.asPrimitive == tag.asPrimitive else {
+        guard let identifier = try nextIdentifier(), identifier.tag.asPrimitive == tag.asPrimitive else {
             return try readElement(tag).content  // throws the right error: truncated or unexpected tag
         }
-        let element = try readElement()
+        let element = try readElement(identifier: identifier)
         guard element.tag.isConstructed else { return element.content }
         guard rules.allowsConstructedOctetString else {
             throw DERError(.invalidConstruction, at: element.offset, "constructed OCTET STRING, which DER forbids")

@@ -122,6 +122,8 @@ extension DERElement {
     /// The contents as a DER UTCTime (`YYMMDDhhmmssZ`, X.690 §11.8), years 50–99 meaning 1950–1999 and 00–49
     /// meaning 2000–2049 (RFC 5280 §4.1.2.5.1). Returns seconds since 1970.
     public func utcTime() throws(DERError) -> Int64 {
+        let content = content
+        func digits(_ start: Int, _ length: Int) -> Int? { Self.digits(content, start, length) }
         guard content.count == 13, content.last == UInt8(ascii: "Z"),
             let yy = digits(0, 2), let month = digits(2, 2), let day = digits(4, 2), let hour = digits(6, 2),
             let minute = digits(8, 2), let second = digits(10, 2),
@@ -142,6 +144,8 @@ extension DERElement {
     /// The contents as a DER GeneralizedTime (`YYYYMMDDhhmmss[.f]Z`, X.690 §11.7): seconds present, `Z`, and a
     /// fraction only without trailing zeros. Returns seconds since 1970; a fraction is dropped.
     public func generalizedTime() throws(DERError) -> Int64 {
+        let content = content
+        func digits(_ start: Int, _ length: Int) -> Int? { Self.digits(content, start, length) }
         let count = content.count
         // Built only when thrown: the reason is a string, and valid times are the common case.
         func invalid() -> DERError {
@@ -178,9 +182,8 @@ extension DERElement {
         }
     }
 
-    /// The decimal value of `length` ASCII digits at `start` within the contents, or `nil`.
-    private func digits(_ start: Int, _ length: Int) -> Int? {
-        let content = content
+    /// The decimal value of `length` ASCII digits at `start` within `content`, or `nil`.
+    private static func digits(_ content: ArraySlice<UInt8>, _ start: Int, _ length: Int) -> Int? {
         guard length > 0, start + length <= content.count else { return nil }
         var value = 0
         for byte in content[(content.startIndex + start)..<(content.startIndex + start + length)] {
@@ -194,13 +197,13 @@ extension DERElement {
 extension DERReader {
     /// Reads a UTCTime or GeneralizedTime (the X.509 `Time` choice) as seconds since 1970.
     public mutating func readTime() throws(DERError) -> Int64 {
-        guard let tag = try peekTag() else {
+        guard let identifier = try nextIdentifier() else {
             throw DERError(.truncated, at: offset, "expected a time, found the end of the contents")
         }
-        guard tag == .utcTime || tag == .generalizedTime else {
-            throw DERError(.unexpectedTag, at: offset, "expected UTCTime or GeneralizedTime, found \(tag)")
+        guard identifier.tag == .utcTime || identifier.tag == .generalizedTime else {
+            throw DERError(.unexpectedTag, at: offset, "expected UTCTime or GeneralizedTime, found \(identifier.tag)")
         }
-        return try readElement().time()
+        return try readElement(identifier: identifier).time()
     }
 
     /// Reads a GeneralizedTime as seconds since 1970.

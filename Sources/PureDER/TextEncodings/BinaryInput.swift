@@ -37,11 +37,8 @@ public enum BinaryInput {
         if isPEM {
             return try decodePEM(text)
         }
-        if isBase64 {
-            guard let bytes = Base64.decode(input) else { throw .invalidBase64 }
-            return (bytes, .base64)
-        }
-        return (input, .binary)
+        guard let bytes = Base64.decode(input) else { throw .invalidBase64 }
+        return (bytes, .base64)
     }
 
     private static func decodePEM(_ text: ArraySlice<UInt8>) throws(DecodingError) -> (bytes: [UInt8], format: Format) {
