@@ -1,5 +1,6 @@
 import Foundation
 import PureCrypto
+import PureDER
 import Testing
 import VectorSupport
 
@@ -144,7 +145,7 @@ private func rspLines(_ text: String) -> [(name: String, value: String)] {
 }
 
 private func decodeHex(_ text: String, _ field: String) throws -> [UInt8] {
-    guard let decoded = bytes(fromHex: text) else {
+    guard let decoded = Hex.decode(text) else {
         throw RSPFormatError(description: "\(field) is not hexadecimal: \(text.prefix(40))")
     }
     return decoded

@@ -1,5 +1,6 @@
 import Foundation
 import PureCrypto
+import PureDER
 import Testing
 import VectorSupport
 
@@ -97,7 +98,7 @@ private func rspFields(_ text: String) -> [(name: String, value: String)] {
 }
 
 private func decodeHex(_ text: String, field: String) throws -> [UInt8] {
-    guard let decoded = bytes(fromHex: text) else {
+    guard let decoded = Hex.decode(text) else {
         throw SHAVSFormatError(description: "\(field) is not hexadecimal: \(text.prefix(40))")
     }
     return decoded

@@ -47,12 +47,7 @@ struct RSAArithmeticTests {
                 ]
             }
             for limbs in patterns {
-                #expect(limbs.count == limbCount && limbs[0] & 1 == 1)
-                moduli.append(
-                    limbs.reversed().flatMap { limb in
-                        (0..<8).reversed().map { UInt8(truncatingIfNeeded: limb >> (8 * UInt64($0))) }
-                    }.drop { $0 == 0 }.map { $0 }
-                )
+                moduli.append(Array(ReferenceHash.bigEndianBytes(limbs.reversed()).drop { $0 == 0 }))
             }
         }
         for modulus in moduli {
@@ -62,9 +57,7 @@ struct RSAArithmeticTests {
             let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: 2 * limbCount) + [1])  // 2^(64k)
             let rSquared = r * r
             let expected = (rSquared % ReferenceNatural(bigEndian: modulus)).bigEndianBytes(count: 8 * limbCount)
-            let actual = MontgomeryModulus.rSquared(modulo: limbs).reversed().flatMap { limb in
-                (0..<8).reversed().map { UInt8(truncatingIfNeeded: limb >> (8 * UInt64($0))) }
-            }
+            let actual = ReferenceHash.bigEndianBytes(MontgomeryModulus.rSquared(modulo: limbs).reversed())
             #expect(actual == expected, "\(bits)-bit modulus \(hex(modulus))")
         }
     }
@@ -669,45 +662,45 @@ private struct KnownKey {
 
     /// rsa_signature_2048_sha256_test.json, tcId 3: "Test" signed with SHA-256.
     static let rsa2048 = KnownKey(
-        modulus: bytes(
-            fromHex: """
-                a2b451a07d0aa5f96e455671513550514a8a5b462ebef717094fa1fee82224e637f9746d3f7cafd31878d80325b6ef5a1700f659\
-                03b469429e89d6eac8845097b5ab393189db92512ed8a7711a1253facd20f79c15e8247f3d3e42e46e48c98e254a2fe9765313a0\
-                3eff8f17e1a029397a1fa26a8dce26f490ed81299615d9814c22da610428e09c7d9658594266f5c021d0fceca08d945a12be82de\
-                4d1ece6b4c03145b5d3495d4ed5411eb878daf05fd7afc3e09ada0f1126422f590975a1969816f48698bcbba1b4d9cae79d460d8\
-                f9f85e7975005d9bc22c4e5ac0f7c1a45d12569a62807d3b9a02e5a530e773066f453d1f5b4c2e9cf7820283f742b9d5
-                """
+        modulus: Hex.decode(
+            """
+            a2b451a07d0aa5f96e455671513550514a8a5b462ebef717094fa1fee82224e637f9746d3f7cafd31878d80325b6ef5a1700f659\
+            03b469429e89d6eac8845097b5ab393189db92512ed8a7711a1253facd20f79c15e8247f3d3e42e46e48c98e254a2fe9765313a0\
+            3eff8f17e1a029397a1fa26a8dce26f490ed81299615d9814c22da610428e09c7d9658594266f5c021d0fceca08d945a12be82de\
+            4d1ece6b4c03145b5d3495d4ed5411eb878daf05fd7afc3e09ada0f1126422f590975a1969816f48698bcbba1b4d9cae79d460d8\
+            f9f85e7975005d9bc22c4e5ac0f7c1a45d12569a62807d3b9a02e5a530e773066f453d1f5b4c2e9cf7820283f742b9d5
+            """
         )!,
         exponent: [0x01, 0x00, 0x01],
         message: Array("Test".utf8),
-        signature: bytes(
-            fromHex: """
-                264491e844c119f14e425c03282139a558dcdaeb82a4628173cd407fd319f9076eaebc0dd87a1c22e4d17839096886d58a9d5b7f\
-                7aeb63efec56c45ac7bead4203b6886e1faa90e028ec0ae094d46bf3f97efdd19045cfbc25a1abda2432639f9876405c0d68f8ed\
-                bf047c12a454f7681d5d5a2b54bd3723d193dbad4338baad753264006e2d08931c4b8bb79aa1c9cad10eb6605f87c5831f6e2b08\
-                e002f9c6f21141f5841d92727dd3e1d99c36bc560da3c9067df99fcaf818941f72588be33032bad22caf6704223bb114d575b6d0\
-                2d9d222b580005d930e8f40cce9f672eebb634a20177d84351627964b83f2053d736a84ab1a005f63bd5ba943de6205c
-                """
+        signature: Hex.decode(
+            """
+            264491e844c119f14e425c03282139a558dcdaeb82a4628173cd407fd319f9076eaebc0dd87a1c22e4d17839096886d58a9d5b7f\
+            7aeb63efec56c45ac7bead4203b6886e1faa90e028ec0ae094d46bf3f97efdd19045cfbc25a1abda2432639f9876405c0d68f8ed\
+            bf047c12a454f7681d5d5a2b54bd3723d193dbad4338baad753264006e2d08931c4b8bb79aa1c9cad10eb6605f87c5831f6e2b08\
+            e002f9c6f21141f5841d92727dd3e1d99c36bc560da3c9067df99fcaf818941f72588be33032bad22caf6704223bb114d575b6d0\
+            2d9d222b580005d930e8f40cce9f672eebb634a20177d84351627964b83f2053d736a84ab1a005f63bd5ba943de6205c
+            """
         )!
     )
 
     /// rsa_signature_test.json, tcId 239: the empty message signed with SHA-256 under a 1024-bit key.
     static let rsa1024 = KnownKey(
-        modulus: bytes(
-            fromHex: """
-                d0941e63a980fa92fb25ed4c7b3307f827023034ae7f1a7491f0699ca7607285e62ad8e994bac21b8b6e305e334f4874067d28e3\
-                04230dca7f0e85f7ce595770b6e054c9f844ba86c0696eeba0769d8d4a347e8fe85c724ac1c44994af18a39e719f721f1bc50c46\
-                a39e6c075fcd1649f01f22608ce7dc6955502258336987d9
-                """
+        modulus: Hex.decode(
+            """
+            d0941e63a980fa92fb25ed4c7b3307f827023034ae7f1a7491f0699ca7607285e62ad8e994bac21b8b6e305e334f4874067d28e3\
+            04230dca7f0e85f7ce595770b6e054c9f844ba86c0696eeba0769d8d4a347e8fe85c724ac1c44994af18a39e719f721f1bc50c46\
+            a39e6c075fcd1649f01f22608ce7dc6955502258336987d9
+            """
         )!,
         exponent: [0x01, 0x00, 0x01],
         message: [],
-        signature: bytes(
-            fromHex: """
-                132fbab52813cd4404e16812639221c6886bd0122af16b814b331a4ce18146ea9071ad0b298d952900d6fb7e1255cc2d619b207f\
-                1fd9a48a3838275fe1bf3400726713175fa92d784778790c214a26491f596481414afee858ebf394da0c18a005f76c56b454a95f\
-                f555341a8667848f23ee65ee2814e2d7b673fce167ba5618
-                """
+        signature: Hex.decode(
+            """
+            132fbab52813cd4404e16812639221c6886bd0122af16b814b331a4ce18146ea9071ad0b298d952900d6fb7e1255cc2d619b207f\
+            1fd9a48a3838275fe1bf3400726713175fa92d784778790c214a26491f596481414afee858ebf394da0c18a005f76c56b454a95f\
+            f555341a8667848f23ee65ee2814e2d7b673fce167ba5618
+            """
         )!
     )
 }

@@ -184,7 +184,7 @@ func flippingBit(_ bytes: some Collection<UInt8>, _ bit: Int) -> [UInt8] {
 
 /// Hexadecimal text that must decode; a test-data error otherwise.
 func hexBytes(_ text: some StringProtocol, sourceLocation: SourceLocation = #_sourceLocation) -> [UInt8] {
-    guard let decoded = bytes(fromHex: text) else {
+    guard let decoded = Hex.decode(text) else {
         Issue.record("not hexadecimal: \(text.prefix(40))", sourceLocation: sourceLocation)
         return []
     }

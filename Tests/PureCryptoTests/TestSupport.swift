@@ -1,4 +1,5 @@
 import PureCrypto
+import PureDER
 
 // MARK: - Algorithms under test
 
@@ -51,41 +52,5 @@ func patternedBytes(count: Int, seed: UInt8 = 0) -> [UInt8] {
 
 // MARK: - Hexadecimal
 
-/// Decodes hexadecimal text (either case, even length) into bytes; `nil` if the text is not hexadecimal.
-func bytes(fromHex text: some StringProtocol) -> [UInt8]? {
-    let digits = Array(text.utf8)
-    guard digits.count % 2 == 0 else {
-        return nil
-    }
-    var result: [UInt8] = []
-    result.reserveCapacity(digits.count / 2)
-    var index = 0
-    while index < digits.count {
-        guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else {
-            return nil
-        }
-        result.append(high << 4 | low)
-        index += 2
-    }
-    return result
-}
-
-private func hexValue(_ digit: UInt8) -> UInt8? {
-    switch digit {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-    default: nil
-    }
-}
-
-/// Encodes bytes as lowercase hexadecimal.
-func hex(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    for byte in bytes {
-        text.append(digits[Int(byte >> 4)])
-        text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
-}
+/// Bytes as lowercase hexadecimal (short for ``Hex/encode(_:uppercase:)`` in assertions).
+func hex(_ bytes: some Sequence<UInt8>) -> String { Hex.encode(bytes) }

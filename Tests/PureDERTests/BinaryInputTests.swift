@@ -52,8 +52,9 @@ import Testing
         #expect(Hex.decode("00ff7Fa0") == [0x00, 0xFF, 0x7F, 0xA0])
         #expect(Hex.decode("") == [])
         #expect(Hex.decode(Hex.encode([0x01, 0xAB, 0xFE])) == [0x01, 0xAB, 0xFE])
-        // An odd count, a sign (which UInt8(_:radix:) would accept), a space, a separator, a non-digit.
-        for text in ["abc", "+f", "0 ", "ab:cd", "0g", "é1"] {
+        // An odd count, a sign (which UInt8(_:radix:) would accept), a space, a separator, a non-digit, and a
+        // non-ASCII letter of two octets (an even count).
+        for text in ["abc", "+f", "0 ", "ab:cd", "0g", "é"] {
             #expect(Hex.decode(text) == nil, "\(text)")
         }
     }

@@ -9,9 +9,7 @@ import VectorSupport
 /// function the fuzzer runs (FuzzHarness), which must find every invariant intact; and, when ../shared/vectors
 /// is present, the real receipts and certificates the fuzzers start from.
 @Suite struct FuzzCorpusReplayTests {
-    private static let testVectors = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestVectors")
+    private static let testVectors = ProjectVectors.directory
 
     private static func inputs(in folder: String) throws -> [(String, [UInt8])] {
         let url = testVectors.appendingPathComponent(folder)

@@ -1,6 +1,7 @@
 import Foundation
 import PureX509
 import Testing
+import VectorSupport
 
 @testable import PurePKCS7
 
@@ -8,8 +9,7 @@ import Testing
 /// the key is refused before it is used, since the signer is not trusted yet and a huge exponent makes one check
 /// cost as much as thousands.
 @Suite struct LargeExponentTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("TestVectors/pkcs7/large-exponent")
+    static let folder = ProjectVectors.folder("pkcs7/large-exponent")
 
     @Test func aSignerKeyWithAHugeExponentIsRefusedBeforeItsSignatureIsChecked() throws {
         let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("signed.der")))

@@ -1,6 +1,7 @@
 import Foundation
 import PureX509
 import Testing
+import VectorSupport
 
 @testable import PurePKCS7
 
@@ -23,9 +24,7 @@ import Testing
         let files: [Vector]
     }
 
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestVectors/pkcs7/out")
+    static let folder = ProjectVectors.folder("pkcs7/out")
 
     static let manifest: Manifest? = {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return nil }

@@ -69,9 +69,7 @@ import VectorSupport
         let files: [File]
     }
 
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestVectors/forgery/out")
+    static let folder = ProjectVectors.folder("forgery/out")
 
     static let manifest: Manifest? = {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return nil }
@@ -250,8 +248,8 @@ import VectorSupport
             #expect(receipt.receiptType == payload.receiptType)
             #expect(receipt.originalApplicationVersion == payload.originalApplicationVersion)
             #expect(receipt.creationDate == RFC3339.seconds(payload.creationDate))
-            #expect(receipt.opaqueValue.map { Array($0) } == Hex.decode(payload.opaqueValueHex))
-            #expect(receipt.sha1Hash.map { Array($0) } == Hex.decode(payload.sha1HashHex))
+            #expect(receipt.opaqueValue.map { Array($0) } == (try #require(Hex.decode(payload.opaqueValueHex))))
+            #expect(receipt.sha1Hash.map { Array($0) } == (try #require(Hex.decode(payload.sha1HashHex))))
             #expect(receipt.inAppPurchases.count == 1)
             let purchase = try #require(receipt.inAppPurchases.first)
             #expect(purchase.quantity == payload.inAppPurchase.quantity)

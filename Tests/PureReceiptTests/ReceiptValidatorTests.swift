@@ -11,10 +11,6 @@ import VectorSupport
 /// The validator end to end: every real receipt, every step's failure, and a third party's synthetic
 /// receipts under a fake Apple PKI.
 @Suite struct ReceiptValidatorTests {
-    static func receipts(_ folder: String) throws -> [SharedVectors.ReceiptVector] {
-        try SharedVectors.receipts(in: folder)
-    }
-
     static func certificate(_ path: String) throws -> Certificate {
         try Certificate(derEncoded: SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(path)))
     }
@@ -45,7 +41,7 @@ import VectorSupport
 
     @Test func everyAppStoreReceiptValidatesAtItsCreationDateWithItsBundleAndVersion() throws {
         guard SharedVectors.available() != nil else { return }
-        let samples = try Self.receipts("receipts/apple")
+        let samples = try SharedVectors.receipts(in: "receipts/apple")
         #expect(samples.count == 23)
         for sample in samples {
             let fields = try #require(sample.expected["receipt"] as? [String: Any])
@@ -64,7 +60,9 @@ import VectorSupport
     @Test func everyStepFailsForItsOwnReason() throws {
         guard SharedVectors.available() != nil else { return }
         let sample = try #require(
-            try Self.receipts("receipts/apple").first { $0.name.hasPrefix("TPInAppReceipt_receipt-sandbox-g5") }
+            try SharedVectors.receipts(in: "receipts/apple").first {
+                $0.name.hasPrefix("TPInAppReceipt_receipt-sandbox-g5")
+            }
         )
         let fields = try #require(sample.expected["receipt"] as? [String: Any])
         let bundle = try #require(fields["bundle_id"] as? String)
@@ -107,7 +105,7 @@ import VectorSupport
     @Test func xcodeReceiptsValidateOnlyAgainstTheirStoreKitCertificate() throws {
         guard SharedVectors.available() != nil else { return }
         let storeKit = try Self.certificate("certs/storekit/StoreKitTestCertificate.cer")
-        for sample in try Self.receipts("receipts/xcode") {
+        for sample in try SharedVectors.receipts(in: "receipts/xcode") {
             let validated = try ReceiptValidator(trust: .storeKitTesting(storeKit)).validate(sample.bytes)
             #expect(validated.receipt.receiptType == "Xcode")
             _ = Self.expectStep(.chain, "\(sample.name)") { () throws(ReceiptValidationError) in
@@ -120,7 +118,7 @@ import VectorSupport
         guard SharedVectors.available() != nil else { return }
         let foreign = try Self.certificate("certs/other/frank4dd-cacert.der")
         let trust = ReceiptTrust(anchors: [foreign], requiresAppleMarkers: true, algorithms: .allowingSHA1)
-        let sample = try #require(try Self.receipts("receipts/apple").first)
+        let sample = try #require(try SharedVectors.receipts(in: "receipts/apple").first)
         _ = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
             try ReceiptValidator(trust: trust).validate(sample.bytes)
         }
@@ -210,8 +208,7 @@ import VectorSupport
     /// Apple's markers: our own CMS vectors (TestVectors/pkcs7) are signed by a three-certificate PKI without
     /// them, over a receipt-like payload with no creation date.
     @Test func applesMarkersAreRequiredWhenAsked() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("TestVectors/pkcs7/out")
+        let folder = ProjectVectors.folder("pkcs7/out")
         let root = try Certificate(derEncoded: [UInt8](Data(contentsOf: folder.appendingPathComponent("root.der"))))
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("no-attrs-sha256.der")))
         let at = ReceiptValidator.ValidationTime.instant(1_717_200_000)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VectorSupport
 
 @testable import PureX509
 
@@ -24,9 +25,7 @@ import Testing
         let scenarios: [Scenario]
     }
 
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestVectors/x509/pki")
+    static let folder = ProjectVectors.folder("x509/pki")
 
     static let scenarios: [Scenario] = {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
@@ -52,7 +51,7 @@ import Testing
     /// leaf has no authority key identifier, so nothing but the order given ranks the two (TestVectors/x509/
     /// repeated-candidates; without key identifiers the issuance profile is not asked for).
     @Test func repeatedCandidatesAreTriedOnce() throws {
-        let folder = Self.folder.deletingLastPathComponent().appendingPathComponent("repeated-candidates")
+        let folder = ProjectVectors.folder("x509/repeated-candidates")
         func load(_ name: String) throws -> Certificate {
             try Certificate(derEncoded: [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
         }

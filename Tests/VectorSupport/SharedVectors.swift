@@ -134,3 +134,18 @@ public enum SharedVectors {
         try files(in: "receipts/xcode", suffix: ".der").map { ($0.lastPathComponent, try bytes($0)) }
     }
 }
+
+/// The project's own vectors, `TestVectors/` in this repository (see its README.md).
+public enum ProjectVectors {
+    /// `<package>/TestVectors`, found from this file's path.
+    public static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // VectorSupport
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .appendingPathComponent("TestVectors", isDirectory: true)
+
+    /// `TestVectors/<path>`.
+    public static func folder(_ path: String) -> URL {
+        directory.appendingPathComponent(path, isDirectory: true)
+    }
+}
