@@ -58,7 +58,7 @@ if [[ -d "$shared/receipts" ]] && command -v python3 >/dev/null; then
     # A folder per target, so that targets fuzzed side by side do not remove each other's seeds.
     derived="$scratch/seeds-for-$target"
     rm -rf "$derived"
-    python3 "$root/TestVectors/fuzz/make-seeds.py" --shared-seeds "$shared" "$derived"
+    python3 "$root/TestVectors/fuzz/make-seeds.py" --shared-seeds "$shared" "$derived" "$target"
     [[ -d "$derived/$target" ]] && seeds+=("$derived/$target")
 fi
 

@@ -9,11 +9,11 @@
         - Sources/FuzzHarness/KnownFacts+Generated.swift, the SHA-256 digests the targets' invariants compare
           with (facts about ../shared/vectors and the project's vectors, not copies). Regenerated only when
           ../shared/vectors (or $SHARED_VECTORS) is present; otherwise left as it is.
-    python3 TestVectors/fuzz/make-seeds.py --shared-seeds SHARED OUT
+    python3 TestVectors/fuzz/make-seeds.py --shared-seeds SHARED OUT [TARGET]
         derives seeds from the real receipts in SHARED into OUT/<target>/ (payloads, embedded certificates,
         BER envelopes of App Store receipts), and certificate seeds from every certificate of the x509-limbo
-        suites (extension, name and key shapes Apple's chains never show). scripts/fuzz.sh runs this into
-        .build-fuzz/ at fuzz time: the real vectors are never copied into the project.
+        suites (extension, name and key shapes Apple's chains never show); with TARGET, only that target's.
+        scripts/fuzz.sh runs this into .build-fuzz/ at fuzz time: the real vectors are never copied into the project.
 """
 import base64
 import hashlib
@@ -380,7 +380,9 @@ extension KnownFacts {{
 # MARK: - Seeds derived from the shared vectors, at fuzz time
 
 
-def derive_shared_seeds(shared, out):
+def derive_shared_seeds(shared, out, only=None):
+    """Writes OUT/<target>/ for every target, or for `only`: the limbo certificates (1.8 MB of JSON to read)
+    only when the certificate target is among them."""
     shared, out = pathlib.Path(shared), pathlib.Path(out)
     derived = {target: {} for target in TARGETS}
     for path in sorted(shared.glob("receipts/**/*.der")):
@@ -400,9 +402,12 @@ def derive_shared_seeds(shared, out):
                 derived["pkcs7"][path.stem + ".xcode-shaped"] = ber
             except (derkit.DERError, IndexError, AttributeError):
                 pass
-    for index, certificate in enumerate(limbo_certificates(shared)):
-        derived["certificate"][f"limbo{index:04}.der"] = certificate
+    if only in (None, "certificate"):
+        for index, certificate in enumerate(limbo_certificates(shared)):
+            derived["certificate"][f"limbo{index:04}.der"] = certificate
     for target, files in derived.items():
+        if only is not None and target != only:
+            continue
         folder = out / target
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in files.items():
@@ -428,8 +433,8 @@ def limbo_certificates(shared):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "--shared-seeds":
-        derive_shared_seeds(sys.argv[2], sys.argv[3])
+    if len(sys.argv) in (4, 5) and sys.argv[1] == "--shared-seeds":
+        derive_shared_seeds(sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) == 5 else None)
         sys.exit(0)
     if len(sys.argv) != 1:
         sys.exit(__doc__)
