@@ -73,12 +73,16 @@ enum WasmHeap {
     }
 
     static func free(_ pointer: UnsafeMutableRawPointer) {
-        guard let heads else { return }
+        // No block of ours starts below the header size: such a pointer (a host's mistake) is ignored, not
+        // subtracted into a trap.
+        guard let heads, UInt(bitPattern: pointer) >= headerSize else { return }
         var block = UInt(bitPattern: pointer) - headerSize
         guard var sizeClass = UnsafeMutablePointer<UInt32>(bitPattern: block)?.pointee else { return }
         if sizeClass == alignedMarker {
             // An over-aligned allocation: the header before it holds the real block's user pointer.
-            guard let real = UnsafeMutablePointer<UInt>(bitPattern: block + 8)?.pointee else { return }
+            guard let real = UnsafeMutablePointer<UInt>(bitPattern: block + 8)?.pointee, real >= headerSize else {
+                return
+            }
             block = real - headerSize
             guard let realClass = UnsafeMutablePointer<UInt32>(bitPattern: block)?.pointee else { return }
             sizeClass = realClass
