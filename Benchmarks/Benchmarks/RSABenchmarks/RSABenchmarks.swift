@@ -65,50 +65,27 @@ let benchmarks: @Sendable () -> Void = {
         guard let key = try? RSAPublicKey(subjectPublicKeyInfoDER: fixture.publicKeyDER[...]) else {
             fatalError("PureCrypto refused the key")
         }
+        // The two verifications timed below, one signature each.
+        let verifyThis = { (index: Int) in
+            key.isValidSignature(fixture.signatures[index], forDigest: fixture.digests[index], padding: .pkcs1v15(.sha256))
+        }
+        let verifySwiftCrypto = { (index: Int) in
+            fixture.cryptoKey.isValidSignature(
+                fixture.cryptoSignatures[index],
+                for: fixture.cryptoDigests[index],
+                padding: .insecurePKCS1v1_5
+            )
+        }
         // Every signature must verify with both implementations, so that neither is timed rejecting early.
         for index in 0..<RSAFixture.count {
-            precondition(
-                key.isValidSignature(
-                    fixture.signatures[index],
-                    forDigest: fixture.digests[index],
-                    padding: .pkcs1v15(.sha256)
-                ),
-                "PureCrypto refused signature \(index)"
-            )
-            precondition(
-                fixture.cryptoKey.isValidSignature(
-                    fixture.cryptoSignatures[index],
-                    for: fixture.cryptoDigests[index],
-                    padding: .insecurePKCS1v1_5
-                ),
-                "swift-crypto refused signature \(index)"
-            )
+            precondition(verifyThis(index), "PureCrypto refused signature \(index)")
+            precondition(verifySwiftCrypto(index), "swift-crypto refused signature \(index)")
         }
         // One measured iteration verifies all 64 signatures (report.py divides by 64).
-        Benchmark("\(name) this") { benchmark in
-            for _ in benchmark.scaledIterations {
-                for index in 0..<RSAFixture.count {
-                    blackHole(
-                        key.isValidSignature(
-                            fixture.signatures[index],
-                            forDigest: fixture.digests[index],
-                            padding: .pkcs1v15(.sha256)
-                        )
-                    )
-                }
-            }
-        }
-
-        Benchmark("\(name) swift-crypto") { benchmark in
-            for _ in benchmark.scaledIterations {
-                for index in 0..<RSAFixture.count {
-                    blackHole(
-                        fixture.cryptoKey.isValidSignature(
-                            fixture.cryptoSignatures[index],
-                            for: fixture.cryptoDigests[index],
-                            padding: .insecurePKCS1v1_5
-                        )
-                    )
+        for (implementation, verify) in [("this", verifyThis), ("swift-crypto", verifySwiftCrypto)] {
+            Benchmark("\(name) \(implementation)") { benchmark in
+                for _ in benchmark.scaledIterations {
+                    for index in 0..<RSAFixture.count { blackHole(verify(index)) }
                 }
             }
         }
