@@ -104,12 +104,14 @@ public struct DERReader: Sendable {
     // Every read parses the next identifier once: the typed reads check the tag in it, then hand it on.
 
     /// The next element's identifier (tag, and how many octets it takes), or `nil` at the end.
+    @inline(__always)
     func nextIdentifier() throws(DERError) -> (tag: DERTag, length: Int)? {
         guard !remaining.isEmpty else { return nil }
         return try Self.readIdentifier(remaining)
     }
 
     /// Reads the next element, whose identifier ``nextIdentifier()`` (or `readIdentifier`) returned.
+    @inline(__always)
     mutating func readElement(identifier: (tag: DERTag, length: Int)) throws(DERError) -> DERElement {
         let element = try Self.parseElement(remaining, rules: rules, depth: depth, identifier: identifier)
         remaining = remaining[element.encoded.endIndex...]
@@ -143,7 +145,11 @@ public struct DERReader: Sendable {
         _ tag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
-        try readContents(of: readElement(tag.asConstructed), body)
+        let element = try readElement(tag.asConstructed)
+        var contents = try reader(forContentsOf: element)
+        let value = try body(&contents)
+        try contents.finish()
+        return value
     }
 
     /// Reads a constructed element with `tag` if it comes next; otherwise reads nothing and returns `nil`.
@@ -153,15 +159,6 @@ public struct DERReader: Sendable {
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T? {
         guard let element = try readOptionalElement(tag.asConstructed) else { return nil }
-        return try readContents(of: element, body)
-    }
-
-    /// Has `body` read the contents of the constructed `element` completely.
-    @inlinable @usableFromInline
-    func readContents<T>(
-        of element: DERElement,
-        _ body: (inout DERReader) throws(DERError) -> T
-    ) throws(DERError) -> T {
         var contents = try reader(forContentsOf: element)
         let value = try body(&contents)
         try contents.finish()
