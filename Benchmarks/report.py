@@ -21,7 +21,7 @@ results, docs = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 # sources.
 BYTES_PER_ITERATION = {"1MiB": 1 << 20, "64B": 64 * 1000}
 OPERATIONS_PER_ITERATION = {"verify": 64}
-RECEIPT_BENCHMARKS = ["receipt-validate", "receipt-validate-legacy-79k", "der-parse-receipt"]
+RECEIPT_BENCHMARKS = ["receipt-validate", "receipt-validate-g5", "receipt-validate-legacy-79k", "der-parse-receipt"]
 RECEIPT_PEERS = ["libcrypto", "swift-certificates", "swift-asn1"]
 BATCH_BENCHMARKS = ["receipt-verify-batch"]
 

@@ -86,19 +86,39 @@ final class LibcryptoStore: @unchecked Sendable {
 }
 
 /// A copy of an App Store receipt in the form swift-certificates' CMS verification accepts, which differs in
-/// three places that the signature does not cover (the receipt signs its content, without signed attributes):
+/// places that the signature does not cover (the receipt signs its content, without signed attributes):
 /// 1. the CertificateSet in DER order: swift-certificates requires SET OF elements sorted (X.690 §11.6),
 ///    and Apple lists leaf, intermediate, root;
-/// 2. the SignerInfo's signatureAlgorithm sha256WithRSAEncryption (1.2.840.113549.1.1.11) in place of
-///    rsaEncryption (1.2.840.113549.1.1.1), which RFC 5652 allows and Apple uses but swift-certificates
-///    refuses; the OIDs have the same length;
-/// 3. the digest AlgorithmIdentifiers (SignedData.digestAlgorithms and the SignerInfo's) without their NULL
-///    parameters: swift-certificates compares them with its own parameterless sha256 identifier.
+/// 2. the SignerInfo's signatureAlgorithm shaNNNWithRSAEncryption (1.2.840.113549.1.1.11 for SHA-256, .5 for
+///    SHA-1) in place of rsaEncryption (1.2.840.113549.1.1.1), which RFC 5652 allows and Apple uses but
+///    swift-certificates refuses; the OIDs have the same length;
+/// 3. for SHA-256, the digest AlgorithmIdentifiers (SignedData.digestAlgorithms and the SignerInfo's) without
+///    their NULL parameters: swift-certificates compares them with its own parameterless sha256 identifier
+///    (its SHA-1 identifier has the NULL, as Apple's SHA-1 receipts do).
 /// Certificates, content and signature are copied byte for byte; only the enclosing lengths change.
 enum SwiftCertificatesForm {
     static let rsaEncryption: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
-    static let sha256WithRSAEncryption: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B]
     static let null: [UInt8] = [0x05, 0x00]
+
+    /// The signer's digest algorithm: its OID, the matching RSA signature algorithm, and whether
+    /// swift-certificates wants the NULL parameters gone.
+    struct DigestForm {
+        let oid: [UInt8]
+        let signatureAlgorithm: [UInt8]
+        let dropsNullParameters: Bool
+    }
+    static let digestForms = [
+        DigestForm(
+            oid: [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01],
+            signatureAlgorithm: [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B],
+            dropsNullParameters: true
+        ),
+        DigestForm(
+            oid: [0x06, 0x05, 0x2B, 0x0E, 0x03, 0x02, 0x1A],
+            signatureAlgorithm: [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x05],
+            dropsNullParameters: false
+        ),
+    ]
 
     static func of(_ receipt: [UInt8]) throws -> [UInt8] {
         let contentInfo = try DER.parse(receipt)
@@ -111,30 +131,45 @@ enum SwiftCertificatesForm {
         let nodes = try children(signedData[0])
         guard nodes.count >= 4 else { throw ASN1Error.invalidASN1Object(reason: "SignedData too short") }
         // version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos
-        fields[1] = try constructed(nodes[1], try children(nodes[1]).map(withoutNullParameters))
+        let signerInfos = nodes[nodes.count - 1]
+        guard let signer = try children(signerInfos).first,
+            let digestOID = try children(try children(signer)[2]).first.map({ [UInt8]($0.encodedBytes) }),
+            let form = digestForms.first(where: { $0.oid == digestOID })
+        else { throw ASN1Error.invalidASN1Object(reason: "no SignerInfo with a SHA-1 or SHA-256 digest") }
+        if form.dropsNullParameters {
+            fields[1] = try constructed(nodes[1], try children(nodes[1]).map(withoutNullParameters))
+        }
         for (index, node) in nodes.enumerated()
         where index > 2 && node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
             let certificates = try children(node).map { [UInt8]($0.encodedBytes) }
             fields[index] = try constructed(node, certificates.sorted { $0.lexicographicallyPrecedes($1) })
         }
-        let signerInfos = nodes[nodes.count - 1]
-        fields[nodes.count - 1] = try constructed(signerInfos, try children(signerInfos).map(signerInfo))
+        fields[nodes.count - 1] = try constructed(
+            signerInfos,
+            try children(signerInfos).map { try signerInfo($0, form) }
+        )
         let newSignedData = try constructed(signedData[0], fields)
-        return try constructed(contentInfo, [[UInt8](outer[0].encodedBytes), try constructed(outer[1], [newSignedData])])
+        return try constructed(
+            contentInfo,
+            [[UInt8](outer[0].encodedBytes), try constructed(outer[1], [newSignedData])]
+        )
     }
 
     /// version, sid, digestAlgorithm, [0] signedAttrs?, signatureAlgorithm, signature, [1] unsignedAttrs?
-    static func signerInfo(_ node: ASN1Node) throws -> [UInt8] {
+    static func signerInfo(_ node: ASN1Node, _ form: DigestForm) throws -> [UInt8] {
         let nodes = try children(node)
         var fields = nodes.map { [UInt8]($0.encodedBytes) }
         guard nodes.count >= 5 else { throw ASN1Error.invalidASN1Object(reason: "SignerInfo too short") }
-        fields[2] = try withoutNullParameters(nodes[2])
+        if form.dropsNullParameters { fields[2] = try withoutNullParameters(nodes[2]) }
         let signatureIndex = nodes[3].identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) ? 4 : 3
         let algorithm = try children(nodes[signatureIndex]).map { [UInt8]($0.encodedBytes) }
         guard algorithm.first == rsaEncryption else {
             throw ASN1Error.invalidASN1Object(reason: "the SignerInfo's signatureAlgorithm is not rsaEncryption")
         }
-        fields[signatureIndex] = try constructed(nodes[signatureIndex], [sha256WithRSAEncryption] + algorithm.dropFirst())
+        fields[signatureIndex] = try constructed(
+            nodes[signatureIndex],
+            [form.signatureAlgorithm] + algorithm.dropFirst()
+        )
         return try constructed(node, fields)
     }
 
@@ -203,6 +238,77 @@ func elementCount(_ node: ASN1Node) -> Int {
     return count
 }
 
+/// Registers `name` for this package, libcrypto and swift-certificates on one receipt, after checking that each
+/// accepts the receipt and refuses its tampered copy (so that no benchmark times a failure).
+func registerValidation(_ name: String, _ sample: ReceiptSample, validator: ReceiptValidator, root: [UInt8]) {
+    precondition((try? validator.validate(sample.bytes)) != nil, "PureReceipt refused \(sample.name)")
+    precondition((try? validator.validate(sample.tampered)) == nil, "PureReceipt accepted a tampered \(sample.name)")
+    let store = LibcryptoStore(root: root, at: sample.creationDate)
+    precondition(store.verify(sample.bytes), "libcrypto refused \(sample.name)")
+    precondition(!store.verify(sample.tampered), "libcrypto accepted a tampered \(sample.name)")
+    precondition(
+        sample.bytes.withUnsafeBufferPointer { receipt in
+            root.withUnsafeBufferPointer { anchor in
+                lc_verify_receipt(
+                    receipt.baseAddress,
+                    receipt.count,
+                    anchor.baseAddress,
+                    anchor.count,
+                    sample.creationDate
+                )
+            }
+        } == 1,
+        "lc_verify_receipt refused \(sample.name)"
+    )
+    let swiftCertificates = SwiftCertificatesVerifier(root: root, at: sample.creationDate)
+    guard let rewritten = try? SwiftCertificatesForm.of(sample.bytes),
+        let rewrittenTampered = try? SwiftCertificatesForm.of(sample.tampered)
+    else {
+        fatalError("cannot rewrite \(sample.name) for swift-certificates")
+    }
+    // Still DER, with the same content, certificates and signature (only the enclosing lengths moved).
+    precondition((try? DERTree(parsing: rewritten)) != nil, "the rewritten \(sample.name) is not DER")
+
+    Benchmark(
+        "\(name) this",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try validator.validate(sample.bytes))
+            }
+        }
+    )
+
+    Benchmark(
+        "\(name) libcrypto",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                guard store.verify(sample.bytes) else { fatalError("libcrypto refused \(sample.name)") }
+            }
+        }
+    )
+
+    Benchmark(
+        "\(name) swift-certificates",
+        closure: { benchmark async throws in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await swiftCertificates.verify(rewritten).get())
+            }
+        },
+        setup: {
+            // swift-certificates' entry points are async: check here what the measured calls will see.
+            if case .success = await swiftCertificates.verify(sample.bytes) {
+                print("note: swift-certificates now accepts the unmodified \(sample.name); measure it as it is")
+            }
+            if case .failure(let error) = await swiftCertificates.verify(rewritten) {
+                fatalError("swift-certificates refused its form of \(sample.name): \(error)")
+            }
+            if case .success = await swiftCertificates.verify(rewrittenTampered) {
+                fatalError("swift-certificates accepted a tampered \(sample.name)")
+            }
+        }
+    )
+}
+
 let benchmarks: @Sendable () -> Void = {
     // RECEIPT_BENCHMARK_SECONDS shortens a run when only checking that the benchmarks work.
     let seconds = ProcessInfo.processInfo.environment["RECEIPT_BENCHMARK_SECONDS"].flatMap(Int.init) ?? 3
@@ -218,71 +324,17 @@ let benchmarks: @Sendable () -> Void = {
     precondition(root == BundledCertificates.appleIncRoot, "the shared Apple root differs from the bundled one")
     let validator = ReceiptValidator()  // the bundled Apple root, at the receipt's creation date
 
-    // MARK: receipt-validate: a 5.5 KB receipt, SHA-256 chain of three certificates.
+    // MARK: receipt-validate: the 7–8 KB App Store receipt (7,244 bytes, 7 purchases, SHA-1 chain of three
+    // certificates); receipt-validate-g5: a 5.7 KB receipt of the current G5 chain (SHA-256), 2 purchases.
 
+    registerValidation(
+        "receipt-validate",
+        ReceiptSample("AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt"),
+        validator: validator,
+        root: root
+    )
     let g5 = ReceiptSample("TPInAppReceipt_receipt-sandbox-g5")
-    precondition((try? validator.validate(g5.bytes)) != nil, "PureReceipt refused \(g5.name)")
-    precondition((try? validator.validate(g5.tampered)) == nil, "PureReceipt accepted a tampered \(g5.name)")
-    let g5Store = LibcryptoStore(root: root, at: g5.creationDate)
-    precondition(g5Store.verify(g5.bytes), "libcrypto refused \(g5.name)")
-    precondition(!g5Store.verify(g5.tampered), "libcrypto accepted a tampered \(g5.name)")
-    precondition(
-        g5.bytes.withUnsafeBufferPointer { receipt in
-            root.withUnsafeBufferPointer { anchor in
-                lc_verify_receipt(receipt.baseAddress, receipt.count, anchor.baseAddress, anchor.count, g5.creationDate)
-            }
-        } == 1,
-        "lc_verify_receipt refused \(g5.name)"
-    )
-
-    let swiftCertificates = SwiftCertificatesVerifier(root: root, at: g5.creationDate)
-    guard let g5Rewritten = try? SwiftCertificatesForm.of(g5.bytes),
-        let g5RewrittenTampered = try? SwiftCertificatesForm.of(g5.tampered)
-    else {
-        fatalError("cannot rewrite \(g5.name) for swift-certificates")
-    }
-    // Still DER, and the same content, certificates and signature (only the enclosing lengths moved).
-    precondition((try? DERTree(parsing: g5Rewritten)) != nil, "the rewritten receipt is not DER")
-    precondition(g5Rewritten.count == g5.bytes.count - 4, "the rewrite changed more than the two NULLs")
-
-    Benchmark(
-        "receipt-validate this",
-        closure: { benchmark in
-            for _ in benchmark.scaledIterations {
-                blackHole(try validator.validate(g5.bytes))
-            }
-        }
-    )
-
-    Benchmark(
-        "receipt-validate libcrypto",
-        closure: { benchmark in
-            for _ in benchmark.scaledIterations {
-                guard g5Store.verify(g5.bytes) else { fatalError("libcrypto refused \(g5.name)") }
-            }
-        }
-    )
-
-    Benchmark(
-        "receipt-validate swift-certificates",
-        closure: { benchmark async throws in
-            for _ in benchmark.scaledIterations {
-                blackHole(try await swiftCertificates.verify(g5Rewritten).get())
-            }
-        },
-        setup: {
-            // swift-certificates' entry points are async: check here what the measured calls will see.
-            if case .success = await swiftCertificates.verify(g5.bytes) {
-                print("note: swift-certificates now accepts the unmodified \(g5.name); measure it as it is")
-            }
-            if case .failure(let error) = await swiftCertificates.verify(g5Rewritten) {
-                fatalError("swift-certificates refused its form of \(g5.name): \(error)")
-            }
-            if case .success = await swiftCertificates.verify(g5RewrittenTampered) {
-                fatalError("swift-certificates accepted a tampered \(g5.name)")
-            }
-        }
-    )
+    registerValidation("receipt-validate-g5", g5, validator: validator, root: root)
 
     // MARK: receipt-validate-legacy-79k: 79 KB, 187 in-app purchases, SHA-1 chain.
 
