@@ -208,6 +208,41 @@ public struct DERReader: Sendable {
         return value
     }
 
+    /// Reads a SET OF (or an IMPLICIT-tagged one) whose components are constructed elements with
+    /// `componentTag`, such as a SET OF SEQUENCE, handing `body` a reader over each component's contents in turn,
+    /// which it must read completely. DER order (X.690 §11.6) is checked as the components go by, unless the rules
+    /// allow any order: each is read once, where ``readSetOf(tag:_:)`` reads them all a first time for the order.
+    /// Returns how many components there were.
+    @inlinable
+    @discardableResult
+    public mutating func readSetOf(
+        tag: DERTag = .set,
+        eachConstructed componentTag: DERTag,
+        _ body: (inout DERReader) throws(DERError) -> Void
+    ) throws(DERError) -> Int {
+        let element = try readElement(tag.asConstructed)
+        var contents = try reader(forContentsOf: element)
+        let checksOrder = !rules.allowsUnsortedSetOf
+        var previous = element.encoded[element.encoded.endIndex...]  // none yet: empty
+        var count = 0
+        while !contents.isAtEnd {
+            let component = try contents.readElement(componentTag.asConstructed)
+            if checksOrder && count > 0 && DERWriter.derSetOrder(component.encoded, previous) {
+                throw DERError(
+                    .setOfNotSorted,
+                    at: component.offset,
+                    "SET OF component sorts before the one preceding it"
+                )
+            }
+            var componentContents = try contents.reader(forContentsOf: component)
+            try body(&componentContents)
+            try componentContents.finish()
+            previous = component.encoded
+            count += 1
+        }
+        return count
+    }
+
     /// Throws `setOfNotSorted` at the first component for which `outOfOrder(previous, component)` holds.
     @usableFromInline
     static func checkOrder(

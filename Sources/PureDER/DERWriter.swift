@@ -255,15 +255,19 @@ public struct DERWriter: Sendable {
     /// zero octets at its end (X.690 §11.6).
     @usableFromInline
     static func derSetOrder(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
-        var left = lhs.startIndex
-        var right = rhs.startIndex
-        while left < lhs.endIndex || right < rhs.endIndex {
-            let a = left < lhs.endIndex ? lhs[left] : 0
-            let b = right < rhs.endIndex ? rhs[right] : 0
-            if a != b { return a < b }
-            left += 1
-            right += 1
+        // Over buffers, not slice indices: every SET OF component of a receipt payload is compared once.
+        lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in
+                let common = min(left.count, right.count)
+                var index = 0
+                while index < common {
+                    if left[index] != right[index] { return left[index] < right[index] }
+                    index += 1
+                }
+                // Equal so far: the shorter is padded with zeros, so lhs is smaller only if rhs goes on with a
+                // non-zero octet.
+                return right[common...].contains { $0 != 0 }
+            }
         }
-        return false
     }
 }

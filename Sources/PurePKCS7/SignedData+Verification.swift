@@ -126,21 +126,18 @@ extension SignedData {
         var messageDigests: [ArraySlice<UInt8>] = []
         do throws(DERError) {
             try DERReader.parse(attributes) { reader throws(DERError) in
-                try reader.readSetOf(tag: .contextSpecific(0, constructed: true)) { set throws(DERError) in
-                    while !set.isAtEnd {
-                        try set.readSequence { attribute throws(DERError) in
-                            let type = try attribute.readObjectIdentifier()
-                            let values = try attribute.readElement(.set)
-                            var reader = try attribute.reader(forContentsOf: values)
-                            switch type {
-                            case .pkcs9ContentType:
-                                while !reader.isAtEnd { contentTypes.append(try reader.readObjectIdentifier()) }
-                            case .pkcs9MessageDigest:
-                                while !reader.isAtEnd { messageDigests.append(try reader.readOctetString()) }
-                            default:
-                                break
-                            }
-                        }
+                let tag = DERTag.contextSpecific(0, constructed: true)
+                try reader.readSetOf(tag: tag, eachConstructed: .sequence) { attribute throws(DERError) in
+                    let type = try attribute.readObjectIdentifier()
+                    let values = try attribute.readElement(.set)
+                    var reader = try attribute.reader(forContentsOf: values)
+                    switch type {
+                    case .pkcs9ContentType:
+                        while !reader.isAtEnd { contentTypes.append(try reader.readObjectIdentifier()) }
+                    case .pkcs9MessageDigest:
+                        while !reader.isAtEnd { messageDigests.append(try reader.readOctetString()) }
+                    default:
+                        break
                     }
                 }
             }

@@ -40,7 +40,7 @@ public struct AppReceipt: Sendable, Hashable {
     /// ``EncodingRules/der`` for App Store receipts; Xcode's payloads need ``EncodingRules/allowsUnsortedSetOf``.
     public init(payload: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(ReceiptError) {
         do throws(DERError) {
-            for attribute in try ReceiptAttribute.readPayload(payload, rules: rules) {
+            try ReceiptAttribute.forEach(inPayload: payload, rules: rules) { attribute throws(DERError) in
                 try decode(attribute, rules: rules)
             }
         } catch {

@@ -34,7 +34,7 @@ public struct InAppPurchase: Sendable, Hashable {
 
     /// Decodes a type-17 attribute's value.
     init(_ value: ArraySlice<UInt8>, rules: EncodingRules) throws(DERError) {
-        for attribute in try ReceiptAttribute.readPayload(value, rules: rules) {
+        try ReceiptAttribute.forEach(inPayload: value, rules: rules) { attribute throws(DERError) in
             let value = attribute.value
             switch attribute.type {
             case 1701: quantity = try FieldValue.integer(value)

@@ -24,27 +24,33 @@ public struct ReceiptAttribute: Sendable, Hashable {
         _ bytes: ArraySlice<UInt8>,
         rules: EncodingRules
     ) throws(DERError) -> [ReceiptAttribute] {
+        var attributes: [ReceiptAttribute] = []
+        try forEach(inPayload: bytes, rules: rules) { attribute throws(DERError) in attributes.append(attribute) }
+        return attributes
+    }
+
+    /// Reads a payload as ``readPayload(_:rules:)`` does, handing `body` each attribute in encoded order
+    /// instead of collecting them (the decoders keep most attributes only as the fields they become).
+    static func forEach(
+        inPayload bytes: ArraySlice<UInt8>,
+        rules: EncodingRules,
+        _ body: (ReceiptAttribute) throws(DERError) -> Void
+    ) throws(DERError) {
         var payload = bytes
         if payload.first == 0x04 {  // an OCTET STRING identifier, where a SET (0x31) belongs
             payload = try DERReader.parse(payload, rules: rules) { reader throws(DERError) in
                 try reader.readOctetString()
             }
         }
-        return try DERReader.parse(payload, rules: rules) { reader throws(DERError) in
-            try reader.readSetOf { set throws(DERError) in
-                var attributes: [ReceiptAttribute] = []
-                while !set.isAtEnd {
-                    attributes.append(
-                        try set.readSequence { attribute throws(DERError) in
-                            ReceiptAttribute(
-                                type: try attribute.readInteger(as: Int.self),
-                                version: try attribute.readInteger(as: Int.self),
-                                value: try attribute.readOctetString()
-                            )
-                        }
+        try DERReader.parse(payload, rules: rules) { reader throws(DERError) in
+            try reader.readSetOf(eachConstructed: .sequence) { attribute throws(DERError) in
+                try body(
+                    ReceiptAttribute(
+                        type: try attribute.readInteger(as: Int.self),
+                        version: try attribute.readInteger(as: Int.self),
+                        value: try attribute.readOctetString()
                     )
-                }
-                return attributes
+                )
             }
         }
     }

@@ -30,26 +30,19 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         var names = try reader.reader(forContentsOf: element)
         var relativeNames: [[Attribute]] = []
         while !names.isAtEnd {
-            let set = try names.readSetOf { set throws(DERError) in
-                var attributes: [Attribute] = []
-                while !set.isAtEnd {
-                    attributes.append(
-                        try set.readSequence { pair throws(DERError) in
-                            let type = try pair.readObjectIdentifier()
-                            // A string is decoded (which checks it); any other value is kept as bytes, checked as strictly.
-                            let isString = try pair.peekTag()?.isCharacterString == true
-                            let value = try isString ? pair.readElement() : pair.readCheckedElement()
-                            let text = isString ? try value.string() : nil
-                            return Attribute(type: type, value: value.encoded, text: text)
-                        }
-                    )
-                }
-                guard !attributes.isEmpty else {
-                    throw DERError(.truncated, at: set.offset, "empty RelativeDistinguishedName")
-                }
-                return attributes
+            var attributes: [Attribute] = []
+            let count = try names.readSetOf(eachConstructed: .sequence) { pair throws(DERError) in
+                let type = try pair.readObjectIdentifier()
+                // A string is decoded (which checks it); any other value is kept as bytes, checked as strictly.
+                let isString = try pair.peekTag()?.isCharacterString == true
+                let value = try isString ? pair.readElement() : pair.readCheckedElement()
+                let text = isString ? try value.string() : nil
+                attributes.append(Attribute(type: type, value: value.encoded, text: text))
             }
-            relativeNames.append(set)
+            guard count > 0 else {
+                throw DERError(.truncated, at: names.offset, "empty RelativeDistinguishedName")
+            }
+            relativeNames.append(attributes)
         }
         self.encoded = element.encoded
         self.relativeNames = relativeNames

@@ -244,6 +244,50 @@ import Testing
         try read(ordered) { r throws(DERError) in try r.readSet { s throws(DERError) in try s.skipAll() } }
     }
 
+    /// The single-pass SET OF reader keeps the two-pass reader's verdicts: order by encoding with zero padding
+    /// (equal components allowed), refusals at the first component out of order, any order under BER.
+    @Test func setOfConstructedComponentsIsCheckedAsItGoes() throws {
+        func integers(_ hex: String, rules: EncodingRules = .der) throws(DERError) -> [Int] {
+            try read([UInt8](hex: hex), rules: rules) { reader throws(DERError) in
+                var values: [Int] = []
+                let count = try reader.readSetOf(eachConstructed: .sequence) { s throws(DERError) in
+                    values.append(try s.readInteger(as: Int.self))
+                }
+                #expect(count == values.count)
+                return values
+            }
+        }
+        // 30 03 02 01 01 < 30 03 02 01 01 (equal) < 30 04 02 02 01 00 (longer) — and the shorter one of a
+        // pair that is equal but for trailing octets sorts first.
+        #expect(try integers("31 10 30 03 02 01 01 30 03 02 01 01 30 04 02 02 01 00") == [1, 1, 256])
+        #expect(try integers("31 00") == [])
+        let unsorted = "31 0A 30 03 02 01 02 30 03 02 01 01"
+        expectReadError(.setOfNotSorted, at: 7, [UInt8](hex: unsorted)) { r throws(DERError) in
+            try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }
+        }
+        #expect(try integers(unsorted, rules: .ber) == [2, 1])
+        // A component of another type, and one whose contents are not all read.
+        expectReadError(.unexpectedTag, at: 2, [UInt8](hex: "31 05 31 03 02 01 01")) { r throws(DERError) in
+            try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }
+        }
+        expectReadError(.trailingBytes, at: 7, [UInt8](hex: "31 08 30 06 02 01 01 02 01 02")) { r throws(DERError) in
+            try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }
+        }
+    }
+
+    @Test func setOfOrderPadsTheShorterEncodingWithZeros() {
+        let order = DERWriter.derSetOrder
+        #expect(order([0x01], [0x02]) && !order([0x02], [0x01]))
+        #expect(!order([0x01], [0x01]))
+        #expect(order([0x01], [0x01, 0x01]) && !order([0x01, 0x01], [0x01]))
+        // Equal once padded: neither sorts before the other.
+        #expect(!order([0x01], [0x01, 0x00]) && !order([0x01, 0x00], [0x01]))
+        #expect(order([], [0x00, 0x01]) && !order([], [0x00]))
+        let long = [UInt8](repeating: 0x30, count: 300)
+        #expect(order(long[...], (long + [0x01])[...]) && !order((long + [0x01])[...], long[...]))
+        #expect(order(long[1...], long[...] + [0xFF]))
+    }
+
     @Test func implicitlyTaggedSetOfIsCheckedToo() {
         // CMS signedAttrs: [0] IMPLICIT SET OF Attribute.
         let unsorted = [UInt8](hex: "A0 06 02 01 02 02 01 01")
