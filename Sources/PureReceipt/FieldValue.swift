@@ -4,13 +4,17 @@ import PureDER
 enum FieldValue {
     /// A UTF8String, IA5String or PrintableString (all three occur).
     static func string(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> String {
-        try DERReader.parse(value) { reader throws(DERError) in
-            let (tag, text) = try reader.readAnyString()
-            guard tag == .utf8String || tag == .ia5String || tag == .printableString else {
-                throw DERError(.unexpectedTag, at: value.startIndex, "field \(field): \(tag) is not a text type")
-            }
-            return text
+        try textElement(value, field: field).string()
+    }
+
+    /// The one element of `value`, which must have a text type.
+    private static func textElement(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> DERElement {
+        let element = try DERReader.parse(value) { reader throws(DERError) in try reader.readElement() }
+        let tag = element.tag
+        guard tag == .utf8String || tag == .ia5String || tag == .printableString else {
+            throw DERError(.unexpectedTag, at: value.startIndex, "field \(field): \(tag) is not a text type")
         }
+        return element
     }
 
     /// An INTEGER that fits Int64.
@@ -21,12 +25,14 @@ enum FieldValue {
     /// An RFC 3339 date in an IA5String (or UTF8String): seconds since 1970, or `nil` for an empty string,
     /// which Apple uses for "absent".
     static func date(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> Int64? {
-        let text = try string(value, field: field)
-        guard !text.isEmpty else { return nil }
-        guard let seconds = RFC3339.seconds(text) else {
-            throw DERError(.invalidTime, at: value.startIndex, "field \(field): '\(text)' is not an RFC 3339 date")
-        }
-        return seconds
+        let element = try textElement(value, field: field)
+        let content = element.content
+        guard !content.isEmpty else { return nil }
+        // The octets are parsed where they lie: a date is ASCII, valid in each of the three text types, so only
+        // a value that is not a date needs decoding as text, for the message (or the text type's own error).
+        if let seconds = RFC3339.seconds(utf8: content) { return seconds }
+        let text = try element.string()
+        throw DERError(.invalidTime, at: value.startIndex, "field \(field): '\(text)' is not an RFC 3339 date")
     }
 }
 
@@ -35,41 +41,46 @@ enum FieldValue {
 public enum RFC3339 {
     /// Seconds since 1970, or `nil` if `text` is not such a date-time.
     public static func seconds(_ text: String) -> Int64? {
-        let bytes = Array(text.utf8)
-        func number(_ start: Int, _ count: Int) -> Int? {
-            guard start + count <= bytes.count else { return nil }
+        seconds(utf8: ArraySlice(text.utf8))
+    }
+
+    /// Seconds since 1970, or `nil` if the UTF-8 `text` is not such a date-time.
+    static func seconds(utf8 text: ArraySlice<UInt8>) -> Int64? {
+        let count = text.count
+        func byte(_ offset: Int) -> UInt8 { text[text.startIndex + offset] }
+        func number(_ start: Int, _ digits: Int) -> Int? {
+            guard start + digits <= count else { return nil }
             var value = 0
-            for byte in bytes[start..<start + count] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            for offset in start..<start + digits {
+                let digit = byte(offset) &- UInt8(ascii: "0")
+                guard digit <= 9 else { return nil }
+                value = value * 10 + Int(digit)
             }
             return value
         }
-        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"), bytes[13] == UInt8(ascii: ":"),
-            bytes[16] == UInt8(ascii: ":"),
+        guard count >= 20, byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-"),
+            byte(10) == UInt8(ascii: "T") || byte(10) == UInt8(ascii: "t"), byte(13) == UInt8(ascii: ":"),
+            byte(16) == UInt8(ascii: ":"),
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
             let minute = number(14, 2), let second = number(17, 2),
             let instant = UTCDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
         var index = 19
-        if bytes[index] == UInt8(ascii: ".") {
+        if byte(index) == UInt8(ascii: ".") {
             index += 1
             let start = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                index += 1
-            }
+            while index < count, byte(index) &- UInt8(ascii: "0") <= 9 { index += 1 }
             guard index > start else { return nil }
         }
-        guard index < bytes.count else { return nil }
+        guard index < count else { return nil }
         var offset = 0
-        switch bytes[index] {
+        switch byte(index) {
         case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-            guard index + 1 == bytes.count else { return nil }
+            guard index + 1 == count else { return nil }
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            let rest = bytes.count - index - 1
-            let hasColon = rest == 5 && bytes[index + 3] == UInt8(ascii: ":")
+            let sign = byte(index) == UInt8(ascii: "-") ? -1 : 1
+            let rest = count - index - 1
+            let hasColon = rest == 5 && byte(index + 3) == UInt8(ascii: ":")
             guard rest == 4 || hasColon, let hours = number(index + 1, 2),
                 let minutes = number(index + (hasColon ? 4 : 3), 2), hours < 24, minutes < 60
             else { return nil }
