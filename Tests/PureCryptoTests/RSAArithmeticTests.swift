@@ -26,9 +26,9 @@ struct RSAArithmeticTests {
         }
     }
 
-    /// R² mod n, computed by schoolbook division, against the reference: moduli of every top-limb width
-    /// (the normalising shift from 0 to 63 bits) and the RSA sizes.
-    @Test func rSquaredAgreesWithTheReference() {
+    /// x·R mod n, computed by schoolbook division, against the reference: moduli of every top-limb width
+    /// (the normalising shift from 0 to 63 bits) and the RSA sizes; x from 0 to R − 1, below and above n.
+    @Test func montgomeryFormAgreesWithTheReference() {
         var random = SplitMix64(seed: 0x5EED_0252)
         var sizes = Array(64...130) + [255, 511, 1023, 1024, 2047, 2048, 3072, 4096]
         sizes += (0..<8).map { _ in Int.random(in: 131...1024, using: &random) }
@@ -50,16 +50,37 @@ struct RSAArithmeticTests {
                 moduli.append(Array(ReferenceHash.bigEndianBytes(limbs.reversed()).drop { $0 == 0 }))
             }
         }
+        var compared = 0
         for modulus in moduli {
             let bits = modulus.count * 8 - modulus[0].leadingZeroBitCount
             let limbCount = (modulus.count + 7) / 8
-            let limbs = MontgomeryModulus.limbs(bigEndian: modulus[...], count: limbCount)
+            guard let montgomery = MontgomeryModulus(modulus: modulus[...]) else {
+                Issue.record("no MontgomeryModulus for \(hex(modulus))")
+                continue
+            }
+            let n = ReferenceNatural(bigEndian: modulus)
             let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: 2 * limbCount) + [1])  // 2^(64k)
-            let rSquared = r * r
-            let expected = (rSquared % ReferenceNatural(bigEndian: modulus)).bigEndianBytes(count: 8 * limbCount)
-            let actual = ReferenceHash.bigEndianBytes(MontgomeryModulus.rSquared(modulo: limbs).reversed())
-            #expect(actual == expected, "\(bits)-bit modulus \(hex(modulus))")
+            let nMinusOne = MontgomeryModulus.limbs(
+                bigEndian: (n - .one).bigEndianBytes(count: 8 * limbCount)[...],
+                count: limbCount
+            )
+            var values: [[UInt64]] = [
+                [UInt64](repeating: 0, count: limbCount),
+                [1] + [UInt64](repeating: 0, count: limbCount - 1),
+                [UInt64](repeating: .max, count: limbCount),  // R − 1, above n
+                [UInt64](repeating: 0, count: limbCount - 1) + [1],  // 2^(64(k−1)): x·R is R²/2⁶⁴
+                nMinusOne,
+            ]
+            values += (0..<2).map { _ in (0..<limbCount).map { _ in random.next() } }
+            for x in values {
+                let xBytes = ReferenceHash.bigEndianBytes(x.reversed())
+                let expected = (ReferenceNatural(bigEndian: xBytes) * r % n).bigEndianBytes(count: 8 * limbCount)
+                let actual = ReferenceHash.bigEndianBytes(montgomery.montgomeryForm(x).reversed())
+                #expect(actual == expected, "\(bits)-bit modulus \(hex(modulus)), x = \(hex(xBytes))")
+                compared += 1
+            }
         }
+        #expect(compared == moduli.count * 7)
     }
 
     /// Moduli of 64–1024 bits with random bases and exponents from 2 bits to 4 limbs.

@@ -4,15 +4,18 @@
 // Carries are kept in `UInt128` sums rather than in `Bool` overflow flags: flags compile to data-dependent
 // branches, which ran several times slower on varied inputs (docs/PERFORMANCE.md).
 
-/// An odd modulus n > 1 with what Montgomery multiplication needs precomputed once: −n⁻¹ mod 2⁶⁴ and
-/// R² mod n, where R = 2^(64·k) for k limbs. One value serves every operation with the same key.
+/// An odd modulus n > 1 with what Montgomery multiplication needs precomputed once: −n⁻¹ mod 2⁶⁴, and n
+/// shifted left until its top bit is set, for the division that brings a value into the Montgomery domain
+/// (R = 2^(64·k) for k limbs). One value serves every operation with the same key.
 struct MontgomeryModulus: Sendable {
     /// n, k limbs, least significant first; the top limb is non-zero.
     let limbs: [UInt64]
     /// −n⁻¹ mod 2⁶⁴.
     let inverse: UInt64
-    /// R² mod n, k limbs.
-    let rSquared: [UInt64]
+    /// n·2^shift, k limbs, its top bit set.
+    let normalized: [UInt64]
+    /// The number of leading zero bits of n's top limb.
+    let shift: UInt64
     /// The length of n in bytes, without leading zeros.
     let byteCount: Int
 
@@ -31,7 +34,11 @@ struct MontgomeryModulus: Sendable {
         var inverse = limbs[0]
         for _ in 0..<5 { inverse = inverse &* (2 &- limbs[0] &* inverse) }
         self.inverse = 0 &- inverse
-        self.rSquared = Self.rSquared(modulo: limbs)
+        let shift = UInt64(limbs[limbs.count - 1].leadingZeroBitCount)
+        self.shift = shift
+        self.normalized = (0..<limbs.count).map { j in
+            limbs[j] << shift | (j > 0 && shift > 0 ? limbs[j - 1] >> (64 - shift) : 0)
+        }
     }
 
     /// base^exponent mod n, big-endian, exactly ``byteCount`` bytes. `base` is big-endian, at most
@@ -87,9 +94,9 @@ struct MontgomeryModulus: Sendable {
         else { return }
         let baseMontgomery = space
         let scratch = space + k  // 2k + 2 limbs
-        rSquared.withUnsafeBufferPointer { rSquared in
+        normalized.withUnsafeBufferPointer { normalized in
             limbs.withUnsafeBufferPointer { modulus in
-                guard let rSquared = rSquared.baseAddress, let modulus = modulus.baseAddress else { return }
+                guard let normalized = normalized.baseAddress, let modulus = modulus.baseAddress else { return }
                 func multiply(
                     _ a: UnsafePointer<UInt64>,
                     _ b: UnsafePointer<UInt64>,
@@ -108,8 +115,15 @@ struct MontgomeryModulus: Sendable {
                 func square(_ a: UnsafeMutablePointer<UInt64>) {
                     Self.montgomerySquare(a, scratch: scratch, modulus: modulus, count: k, inverse: inverse)
                 }
-                // x·R mod n; the accumulator starts at x·R at the exponent's top set bit (1·R for a zero exponent).
-                multiply(baseAddress, rSquared, baseMontgomery)
+                // x·R mod n, by division: the accumulator starts there at the exponent's top set bit.
+                Self.montgomeryForm(
+                    baseAddress,
+                    into: baseMontgomery,
+                    scratch: scratch,
+                    normalized: normalized,
+                    shift: shift,
+                    count: k
+                )
                 var started = false
                 var leftDomain = false
                 let lastIndex = exponent.endIndex &- 1  // no index at all when the exponent is empty
@@ -137,15 +151,17 @@ struct MontgomeryModulus: Sendable {
                         bit >>= 1
                     }
                 }
-                guard !leftDomain else { return }
-                // Out of the Montgomery domain: a·R⁻¹, a reduction alone. (A zero exponent leaves 1·R = R²·R⁻¹.)
-                func reduce(_ a: UnsafePointer<UInt64>) {
-                    scratch.update(from: a, count: k)
-                    (scratch + k).update(repeating: 0, count: k + 1)
-                    Self.montgomeryReduce(scratch, into: resultBase, modulus: modulus, count: k, inverse: inverse)
+                guard started else {
+                    // A zero exponent: x⁰ = 1, which is below n since n > 1.
+                    resultBase.update(repeating: 0, count: k)
+                    resultBase[0] = 1
+                    return
                 }
-                if !started { reduce(rSquared) }
-                reduce(resultBase)
+                guard !leftDomain else { return }
+                // Out of the Montgomery domain: a·R⁻¹, a reduction alone.
+                scratch.update(from: resultBase, count: k)
+                (scratch + k).update(repeating: 0, count: k + 1)
+                Self.montgomeryReduce(scratch, into: resultBase, modulus: modulus, count: k, inverse: inverse)
             }
         }
     }
@@ -300,80 +316,108 @@ struct MontgomeryModulus: Sendable {
         return limbs
     }
 
-    /// R² mod n, once per key, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D, one quotient
-    /// limb at a time): k + 1 steps of v ← v·2⁶⁴ mod n from v = 2^(64(k−1)), which is already below n (n is odd,
-    /// above 1, and its top limb is not zero), about one multiplication's work (every parsed certificate pays it). The
-    /// steps run on n and v shifted left until n's top bit is set; each quotient estimate is then refined with
-    /// n's second limb (step D3), so it is almost always exact and the add-back of step D6 almost never runs;
-    /// the shift comes off at the end. The modulus is public, so the corrections may branch.
-    static func rSquared(modulo modulus: [UInt64]) -> [UInt64] {
-        let k = modulus.count
-        let shift = UInt64(modulus[k - 1].leadingZeroBitCount)
-        var normalized = [UInt64](repeating: 0, count: k)
-        var value = [UInt64](repeating: 0, count: k + 1)  // v·2^shift mod n·2^shift, plus room for the step
+    /// out = x·R mod n for a k-limb x < R, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D,
+    /// one quotient limb at a time), in place of a Montgomery multiplication by R² mod n, which every key would
+    /// have to compute first (and most keys a receipt carries verify one signature, or none). v starts as x's
+    /// top k − 1 limbs, below n (n is odd, above 1, its top limb not zero); k + 1 steps of
+    /// v ← (v·2⁶⁴ + limb) mod n then bring in x's low limb and k zero limbs. The steps run on n and v shifted
+    /// left until n's top bit is set; each quotient estimate is refined with n's second limb (step D3), so it is
+    /// almost always exact and the add-back of step D6 almost never runs; the shift comes off at the end. The
+    /// modulus is public, so the corrections may branch. `scratch` holds k + 1 limbs; `out` may alias `x`.
+    @inline(__always)
+    static func montgomeryForm(
+        _ x: UnsafePointer<UInt64>,
+        into out: UnsafeMutablePointer<UInt64>,
+        scratch t: UnsafeMutablePointer<UInt64>,
+        normalized n: UnsafePointer<UInt64>,
+        shift: UInt64,
+        count k: Int
+    ) {
+        // t = (x·2^shift) / 2⁶⁴: v·2^shift with the bits of x's low limb that its shift carries out, all below
+        // n·2^shift (v < n, and n·2^shift has its low `shift` bits zero), so it fits k limbs.
+        t[k] = 0
         for j in 0..<k {
-            let carried = j > 0 && shift > 0 ? modulus[j - 1] >> (64 - shift) : 0
-            normalized[j] = modulus[j] << shift | carried
+            let next = j + 1 < k ? x[j + 1] << shift : 0
+            t[j] = next | (shift > 0 ? x[j] >> (64 - shift) : 0)
         }
-        value[k - 1] = 1 << shift
-        normalized.withUnsafeBufferPointer { n in
-            value.withUnsafeMutableBufferPointer { t in
-                let top = n[k - 1]
-                for _ in 0...k {
-                    // t = v·2⁶⁴: k + 1 limbs, below n·2⁶⁴ since v < n; so t[k] ≤ top.
-                    for j in stride(from: k, to: 0, by: -1) { t[j] = t[j - 1] }
-                    t[0] = 0
-                    // The estimate from the top two limbs of t and the top limb of n, and its remainder.
-                    var estimate = UInt64.max
-                    var remainder: UInt64
-                    var remainderOverflowed = false
-                    if t[k] < top {
-                        (estimate, remainder) = top.dividingFullWidth((high: t[k], low: t[k - 1]))
-                    } else {  // t[k] == top: (top·2⁶⁴ + t[k−1]) − (2⁶⁴ − 1)·top
-                        assert(t[k] == top)
-                        (remainder, remainderOverflowed) = t[k - 1].addingReportingOverflow(top)
-                    }
-                    // D3: while estimate·n[k−2] > remainder·2⁶⁴ + t[k−2], the estimate is too large.
-                    while k >= 2 && !remainderOverflowed
-                        && UInt128(estimate) &* UInt128(n[k - 2]) > (UInt128(remainder) &<< 64 | UInt128(t[k - 2]))
-                    {
-                        estimate &-= 1
-                        (remainder, remainderOverflowed) = remainder.addingReportingOverflow(top)
-                    }
-                    // t −= estimate·n
-                    var carry: UInt64 = 0
-                    var borrow: UInt64 = 0
-                    for j in 0..<k {
-                        let product = UInt128(estimate) &* UInt128(n[j]) &+ UInt128(carry)
-                        carry = UInt64(truncatingIfNeeded: product &>> 64)
-                        let difference =
-                            UInt128(t[j]) &- UInt128(UInt64(truncatingIfNeeded: product)) &- UInt128(borrow)
-                        t[j] = UInt64(truncatingIfNeeded: difference)
-                        borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
-                    }
-                    let difference = UInt128(t[k]) &- UInt128(carry) &- UInt128(borrow)
-                    t[k] = UInt64(truncatingIfNeeded: difference)
-                    var negative = (difference &>> 64) != 0
-                    // Rarely, the estimate was still one too large: add n back until t is not negative.
-                    while negative {
-                        var sumCarry: UInt64 = 0
-                        for j in 0..<k {
-                            let sum = UInt128(t[j]) &+ UInt128(n[j]) &+ UInt128(sumCarry)
-                            t[j] = UInt64(truncatingIfNeeded: sum)
-                            sumCarry = UInt64(truncatingIfNeeded: sum &>> 64)
-                        }
-                        let (limb, overflow) = t[k].addingReportingOverflow(sumCarry)
-                        t[k] = limb
-                        negative = !overflow
+        var low = x[0] << shift  // the next limb to bring in, shifted; zero after x's low limb
+        let top = n[k - 1]
+        for _ in 0...k {
+            // t = v·2⁶⁴ + limb (all shifted): k + 1 limbs, below n·2⁶⁴ since v < n (and x < R ≤ n·2⁶⁴ at the
+            // first step); so t[k] ≤ top.
+            for j in stride(from: k, to: 0, by: -1) { t[j] = t[j - 1] }
+            t[0] = low
+            low = 0
+            // The estimate from the top two limbs of t and the top limb of n, and its remainder.
+            var estimate = UInt64.max
+            var remainder: UInt64
+            var remainderOverflowed = false
+            if t[k] < top {
+                (estimate, remainder) = top.dividingFullWidth((high: t[k], low: t[k - 1]))
+            } else {  // t[k] == top: (top·2⁶⁴ + t[k−1]) − (2⁶⁴ − 1)·top
+                assert(t[k] == top)
+                (remainder, remainderOverflowed) = t[k - 1].addingReportingOverflow(top)
+            }
+            // D3: while estimate·n[k−2] > remainder·2⁶⁴ + t[k−2], the estimate is too large.
+            while k >= 2 && !remainderOverflowed
+                && UInt128(estimate) &* UInt128(n[k - 2]) > (UInt128(remainder) &<< 64 | UInt128(t[k - 2]))
+            {
+                estimate &-= 1
+                (remainder, remainderOverflowed) = remainder.addingReportingOverflow(top)
+            }
+            // t −= estimate·n
+            var carry: UInt64 = 0
+            var borrow: UInt64 = 0
+            for j in 0..<k {
+                let product = UInt128(estimate) &* UInt128(n[j]) &+ UInt128(carry)
+                carry = UInt64(truncatingIfNeeded: product &>> 64)
+                let difference = UInt128(t[j]) &- UInt128(UInt64(truncatingIfNeeded: product)) &- UInt128(borrow)
+                t[j] = UInt64(truncatingIfNeeded: difference)
+                borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
+            }
+            let difference = UInt128(t[k]) &- UInt128(carry) &- UInt128(borrow)
+            t[k] = UInt64(truncatingIfNeeded: difference)
+            var negative = (difference &>> 64) != 0
+            // Rarely, the estimate was still one too large: add n back until t is not negative.
+            while negative {
+                var sumCarry: UInt64 = 0
+                for j in 0..<k {
+                    let sum = UInt128(t[j]) &+ UInt128(n[j]) &+ UInt128(sumCarry)
+                    t[j] = UInt64(truncatingIfNeeded: sum)
+                    sumCarry = UInt64(truncatingIfNeeded: sum &>> 64)
+                }
+                let (limb, overflow) = t[k].addingReportingOverflow(sumCarry)
+                t[k] = limb
+                negative = !overflow
+            }
+        }
+        // Undo the normalising shift: t < n·2^shift, so the result fits k limbs.
+        for j in 0..<k {
+            out[j] = t[j] >> shift | (shift > 0 ? t[j + 1] << (64 - shift) : 0)
+        }
+    }
+
+    /// x·R mod n for a k-limb x < R: ``montgomeryForm(_:into:scratch:normalized:shift:count:)`` over arrays,
+    /// for tests.
+    func montgomeryForm(_ x: [UInt64]) -> [UInt64] {
+        precondition(x.count == limbCount, "x must have k limbs")
+        var result = [UInt64](repeating: 0, count: limbCount)
+        var scratch = [UInt64](repeating: 0, count: limbCount + 1)
+        x.withUnsafeBufferPointer { x in
+            normalized.withUnsafeBufferPointer { n in
+                result.withUnsafeMutableBufferPointer { out in
+                    scratch.withUnsafeMutableBufferPointer { t in
+                        Self.montgomeryForm(
+                            x.baseAddress!,
+                            into: out.baseAddress!,
+                            scratch: t.baseAddress!,
+                            normalized: n.baseAddress!,
+                            shift: shift,
+                            count: limbCount
+                        )
                     }
                 }
             }
-        }
-        // Undo the normalising shift: value < n·2^shift, so the result fits k limbs.
-        var result = [UInt64](repeating: 0, count: k)
-        for j in 0..<k {
-            let carried = shift > 0 ? value[j + 1] << (64 - shift) : 0
-            result[j] = value[j] >> shift | carried
         }
         return result
     }
