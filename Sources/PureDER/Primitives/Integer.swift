@@ -21,22 +21,39 @@ extension DERElement {
     /// each caller gets it specialised for its `T` (receipt payloads read thousands of them).
     @inlinable
     public func integer<T: FixedWidthInteger>(as type: T.Type = T.self) throws(DERError) -> T {
-        let bytes = try integerBytes()
+        // Decoded where the octets lie, without a view of them to retain and release; only a failure is looked at
+        // again, for its exact error.
+        let start = headerLength
+        let end = start + contentLength
+        let value = encoded.withUnsafeBufferPointer { encoding in
+            Self.integer(UnsafeBufferPointer(rebasing: encoding[start..<end]), as: T.self)
+        }
+        if let value { return value }
+        _ = try integerBytes()  // empty or not minimal
+        throw outOfRange(bitWidth: T.bitWidth)
+    }
+
+    /// Minimal two's-complement `bytes` as a `T`, or `nil` if they are empty, not minimal or out of range.
+    @inlinable
+    static func integer<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
+        guard let first = bytes.first else { return nil }
+        if bytes.count > 1 && (first == 0x00 && bytes[1] & 0x80 == 0 || first == 0xFF && bytes[1] & 0x80 != 0) {
+            return nil
+        }
         let maximumOctets = T.bitWidth / 8
-        if let first = bytes.first, first & 0x80 != 0 {
+        if first & 0x80 != 0 {
             // Negative: sign-extend from all ones.
-            guard T.isSigned, bytes.count <= maximumOctets else { throw outOfRange(bitWidth: T.bitWidth) }
+            guard T.isSigned, bytes.count <= maximumOctets else { return nil }
             var value = ~T.zero
             for byte in bytes { value = value << 8 | T(truncatingIfNeeded: byte) }
             return value
         }
         // A leading zero octet only marks the value non-negative.
-        let magnitude = bytes.first == 0 ? bytes.dropFirst() : bytes
-        guard magnitude.count <= maximumOctets else { throw outOfRange(bitWidth: T.bitWidth) }
+        let magnitude = first == 0 ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
+        guard magnitude.count <= maximumOctets else { return nil }
         var value = T.zero
         for byte in magnitude { value = value << 8 | T(truncatingIfNeeded: byte) }
-        guard value >= T.zero else { throw outOfRange(bitWidth: T.bitWidth) }  // a signed T's sign bit was set
-        return value
+        return value >= T.zero ? value : nil  // a signed T's sign bit was set
     }
 
     /// The error for an INTEGER too large for its type, built only when thrown.
