@@ -29,4 +29,13 @@ public struct DERElement: Sendable, Hashable {
 
     /// The index in the input of the first identifier octet.
     public var offset: Int { encoded.startIndex }
+
+    /// Runs `body` over the contents octets where they lie in the input, without a view of them to retain and
+    /// release: for the decoders that read thousands of small values per receipt.
+    @inlinable
+    func withContents<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = headerLength
+        let end = start + contentLength
+        return encoded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
 }

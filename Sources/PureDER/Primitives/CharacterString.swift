@@ -21,7 +21,7 @@ extension DERElement {
         }
         switch kind.number {
         case 12:
-            guard let text = String(validating: content, as: UTF8.self) else {
+            guard let text = withContents({ String(validating: $0, as: UTF8.self) }) else {
                 throw DERError(.invalidString, at: offset, "UTF8String is not valid UTF-8")
             }
             return text
@@ -60,11 +60,14 @@ extension DERElement {
         }
     }
 
+    @inline(__always)
     private func ascii(_ allowed: (UInt8) -> Bool) throws(DERError) -> String {
-        for byte in content where !allowed(byte) {
-            throw DERError(.invalidString, at: offset, "\(tag) holds a character outside its set")
+        let text = withContents { bytes -> String? in
+            for byte in bytes where !allowed(byte) { return nil }
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: content, as: UTF8.self)
+        guard let text else { throw DERError(.invalidString, at: offset, "\(tag) holds a character outside its set") }
+        return text
     }
 
     /// BMPString is UCS-2 (X.680 §41.4): each pair of octets is one character of the Basic Multilingual

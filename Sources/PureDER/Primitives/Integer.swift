@@ -23,12 +23,7 @@ extension DERElement {
     public func integer<T: FixedWidthInteger>(as type: T.Type = T.self) throws(DERError) -> T {
         // Decoded where the octets lie, without a view of them to retain and release; only a failure is looked at
         // again, for its exact error.
-        let start = headerLength
-        let end = start + contentLength
-        let value = encoded.withUnsafeBufferPointer { encoding in
-            Self.integer(UnsafeBufferPointer(rebasing: encoding[start..<end]), as: T.self)
-        }
-        if let value { return value }
+        if let value = withContents({ Self.integer($0, as: T.self) }) { return value }
         _ = try integerBytes()  // empty or not minimal
         throw outOfRange(bitWidth: T.bitWidth)
     }
