@@ -491,14 +491,10 @@ struct MontgomeryModulus: Sendable {
             normalized.withUnsafeBufferPointer { n in
                 result.withUnsafeMutableBufferPointer { out in
                     scratch.withUnsafeMutableBufferPointer { t in
-                        Self.montgomeryForm(
-                            x.baseAddress!,
-                            into: out.baseAddress!,
-                            scratch: t.baseAddress!,
-                            normalized: n.baseAddress!,
-                            shift: shift,
-                            count: limbCount
-                        )
+                        guard let x = x.baseAddress, let out = out.baseAddress, let t = t.baseAddress,
+                            let n = n.baseAddress
+                        else { return }
+                        Self.montgomeryForm(x, into: out, scratch: t, normalized: n, shift: shift, count: limbCount)
                     }
                 }
             }
