@@ -42,7 +42,7 @@ public struct ReceiptAttribute: Sendable, Hashable {
                 try reader.readOctetString()
             }
         }
-        try DERReader.parse(payload, rules: rules) { reader throws(DERError) in
+        try DERReader.parse(payload, rules: rules) { reader throws(DERError) -> Void in
             try reader.readSetOf(eachConstructed: .sequence) { attribute throws(DERError) in
                 try body(
                     ReceiptAttribute(
