@@ -4,17 +4,17 @@ import PureDER
 enum FieldValue {
     /// A UTF8String, IA5String or PrintableString (all three occur).
     static func string(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> String {
-        try textElement(value, field: field).string()
+        try DERReader.parse(value) { reader throws(DERError) in
+            let (tag, text) = try reader.readAnyString()
+            guard isText(tag) else {
+                throw DERError(.unexpectedTag, at: value.startIndex, "field \(field): \(tag) is not a text type")
+            }
+            return text
+        }
     }
 
-    /// The one element of `value`, which must have a text type.
-    private static func textElement(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> DERElement {
-        let element = try DERReader.parse(value) { reader throws(DERError) in try reader.readElement() }
-        let tag = element.tag
-        guard tag == .utf8String || tag == .ia5String || tag == .printableString else {
-            throw DERError(.unexpectedTag, at: value.startIndex, "field \(field): \(tag) is not a text type")
-        }
-        return element
+    private static func isText(_ tag: DERTag) -> Bool {
+        tag == .utf8String || tag == .ia5String || tag == .printableString
     }
 
     /// An INTEGER that fits Int64.
@@ -25,14 +25,21 @@ enum FieldValue {
     /// An RFC 3339 date in an IA5String (or UTF8String): seconds since 1970, or `nil` for an empty string,
     /// which Apple uses for "absent".
     static func date(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> Int64? {
-        let element = try textElement(value, field: field)
-        let content = element.content
-        guard !content.isEmpty else { return nil }
-        // The octets are parsed where they lie: a date is ASCII, valid in each of the three text types, so only
-        // a value that is not a date needs decoding as text, for the message (or the text type's own error).
-        if let seconds = RFC3339.seconds(utf8: content) { return seconds }
-        let text = try element.string()
-        throw DERError(.invalidTime, at: value.startIndex, "field \(field): '\(text)' is not an RFC 3339 date")
+        // First the octets as they lie: a date is ASCII, valid in each of the three text types, so decoding it
+        // as text could not fail. Anything else takes the text path, for the same verdict and error as ever.
+        if let element = try? DERReader.parse(value, { reader throws(DERError) in try reader.readElement() }),
+            isText(element.tag)
+        {
+            let content = element.content
+            if content.isEmpty { return nil }
+            if let seconds = RFC3339.seconds(utf8: content) { return seconds }
+        }
+        let text = try string(value, field: field)
+        guard !text.isEmpty else { return nil }
+        guard let seconds = RFC3339.seconds(text) else {
+            throw DERError(.invalidTime, at: value.startIndex, "field \(field): '\(text)' is not an RFC 3339 date")
+        }
+        return seconds
     }
 }
 

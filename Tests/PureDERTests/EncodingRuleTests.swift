@@ -257,10 +257,30 @@ import Testing
                 return values
             }
         }
-        // 30 03 02 01 01 < 30 03 02 01 01 (equal) < 30 04 02 02 01 00 (longer) — and the shorter one of a
-        // pair that is equal but for trailing octets sorts first.
+        // 30 03 02 01 01 = 30 03 02 01 01 (equal components are allowed) < 30 04 02 02 01 00 (its length octet
+        // is larger).
         #expect(try integers("31 10 30 03 02 01 01 30 03 02 01 01 30 04 02 02 01 00") == [1, 1, 256])
         #expect(try integers("31 00") == [])
+        // Each component is compared with the one before it, not with the first: the third (2) sorts after the
+        // first (1) but before the second (3).
+        let betweenTheTwo = "31 0F 30 03 02 01 01 30 03 02 01 03 30 03 02 01 02"
+        expectReadError(.setOfNotSorted, at: 12, [UInt8](hex: betweenTheTwo)) { r throws(DERError) in
+            try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }
+        }
+        // IMPLICIT-tagged, as CMS signed attributes are: [0] IMPLICIT SET OF SEQUENCE.
+        let implicitTag = DERTag.contextSpecific(0, constructed: true)
+        expectReadError(.setOfNotSorted, at: 7, [UInt8](hex: "A0 0A 30 03 02 01 02 30 03 02 01 01")) {
+            r throws(DERError) in
+            try r.readSetOf(tag: implicitTag, eachConstructed: .sequence) { s throws(DERError) in
+                _ = try s.readInteger(as: Int.self)
+            }
+        }
+        let count = try read([UInt8](hex: "A0 0A 30 03 02 01 01 30 03 02 01 02")) { r throws(DERError) in
+            try r.readSetOf(tag: implicitTag, eachConstructed: .sequence) { s throws(DERError) in
+                _ = try s.readInteger(as: Int.self)
+            }
+        }
+        #expect(count == 2)
         let unsorted = "31 0A 30 03 02 01 02 30 03 02 01 01"
         expectReadError(.setOfNotSorted, at: 7, [UInt8](hex: unsorted)) { r throws(DERError) in
             try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }

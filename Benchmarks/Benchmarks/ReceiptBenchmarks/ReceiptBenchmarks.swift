@@ -120,7 +120,8 @@ enum SwiftCertificatesForm {
         ),
     ]
 
-    static func of(_ receipt: [UInt8]) throws -> [UInt8] {
+    /// The rewritten receipt, and how much shorter it is than the original (the dropped NULLs).
+    static func of(_ receipt: [UInt8]) throws -> (bytes: [UInt8], shortenedBy: Int) {
         let contentInfo = try DER.parse(receipt)
         let outer = try children(contentInfo)  // contentType, [0] EXPLICIT content
         guard outer.count == 2, outer[1].identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific)
@@ -132,13 +133,15 @@ enum SwiftCertificatesForm {
         guard nodes.count >= 4 else { throw ASN1Error.invalidASN1Object(reason: "SignedData too short") }
         // version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos
         let signerInfos = nodes[nodes.count - 1]
-        guard let signer = try children(signerInfos).first,
+        guard let signer = try children(signerInfos).first, try children(signer).count > 2,
             let digestOID = try children(try children(signer)[2]).first.map({ [UInt8]($0.encodedBytes) }),
             let form = digestForms.first(where: { $0.oid == digestOID })
         else { throw ASN1Error.invalidASN1Object(reason: "no SignerInfo with a SHA-1 or SHA-256 digest") }
         if form.dropsNullParameters {
             fields[1] = try constructed(nodes[1], try children(nodes[1]).map(withoutNullParameters))
         }
+        // One NULL (2 octets) in digestAlgorithms and one in the SignerInfo, when they are dropped.
+        let shortenedBy = form.dropsNullParameters ? 4 : 0
         for (index, node) in nodes.enumerated()
         where index > 2 && node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
             let certificates = try children(node).map { [UInt8]($0.encodedBytes) }
@@ -149,10 +152,11 @@ enum SwiftCertificatesForm {
             try children(signerInfos).map { try signerInfo($0, form) }
         )
         let newSignedData = try constructed(signedData[0], fields)
-        return try constructed(
+        let bytes = try constructed(
             contentInfo,
             [[UInt8](outer[0].encodedBytes), try constructed(outer[1], [newSignedData])]
         )
+        return (bytes, shortenedBy)
     }
 
     /// version, sid, digestAlgorithm, [0] signedAttrs?, signatureAlgorithm, signature, [1] unsignedAttrs?
@@ -261,13 +265,15 @@ func registerValidation(_ name: String, _ sample: ReceiptSample, validator: Rece
         "lc_verify_receipt refused \(sample.name)"
     )
     let swiftCertificates = SwiftCertificatesVerifier(root: root, at: sample.creationDate)
-    guard let rewritten = try? SwiftCertificatesForm.of(sample.bytes),
-        let rewrittenTampered = try? SwiftCertificatesForm.of(sample.tampered)
+    guard let form = try? SwiftCertificatesForm.of(sample.bytes),
+        let rewrittenTampered = try? SwiftCertificatesForm.of(sample.tampered).bytes
     else {
         fatalError("cannot rewrite \(sample.name) for swift-certificates")
     }
+    let (rewritten, shortenedBy) = form
     // Still DER, with the same content, certificates and signature (only the enclosing lengths moved).
     precondition((try? DERTree(parsing: rewritten)) != nil, "the rewritten \(sample.name) is not DER")
+    precondition(rewritten.count == sample.bytes.count - shortenedBy, "the rewrite changed more than it should")
 
     Benchmark(
         "\(name) this",

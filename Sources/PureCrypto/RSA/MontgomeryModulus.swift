@@ -139,7 +139,7 @@ struct MontgomeryModulus: Sendable {
                                 if bit == 1 && index == lastIndex {
                                     // The last multiplication (every odd exponent's) takes the plain base:
                                     // x^(e−1)·R · x · R⁻¹ = x^e leaves the Montgomery domain with it, saving
-                                    // the final reduction. The product stays below n·R, as CIOS needs.
+                                    // the final reduction. The product stays below n·R, as the reduction needs.
                                     multiply(resultBase, baseAddress, resultBase)
                                     leftDomain = true
                                 } else {
@@ -162,7 +162,7 @@ struct MontgomeryModulus: Sendable {
                 guard !leftDomain else { return }
                 // Out of the Montgomery domain: a·R⁻¹, a reduction alone.
                 scratch.update(from: resultBase, count: k)
-                (scratch + k).update(repeating: 0, count: k + 1)
+                (scratch + k).update(repeating: 0, count: k)
                 Self.montgomeryReduce(scratch, into: resultBase, modulus: modulus, count: k, inverse: inverse)
             }
         }
@@ -214,7 +214,7 @@ struct MontgomeryModulus: Sendable {
         count k: Int,
         inverse: UInt64
     ) {
-        t.update(repeating: 0, count: 2 * k + 1)
+        t.update(repeating: 0, count: 2 * k)
         // Cross products a[i]·a[j], i < j.
         for i in 0..<k {
             let next = i &+ 1
@@ -239,7 +239,7 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// out = t·R⁻¹ mod n for a 2k-limb t < n·R (Montgomery's REDC), then one conditional subtraction.
-    /// `t` has 2k + 1 limbs, the last zero, and is overwritten.
+    /// `t` is overwritten.
     ///
     /// Column by column (product scanning): column i of t + m·n is summed in three limbs held in registers,
     /// and m's limb i is chosen there to clear it, so each multiply-accumulate is a load, a multiplication
