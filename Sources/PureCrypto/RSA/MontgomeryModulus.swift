@@ -1,7 +1,7 @@
 // Montgomery arithmetic modulo an odd RSA modulus (Montgomery 1985), in 64-bit limbs, least significant first.
 // Products and reductions go column by column (the product-scanning forms of Koç, Acar and Kaliski 1996): each
 // column's sum stays in three registers instead of a row of limbs being loaded and stored per product, which
-// made an RSA-2048 verification about 14% faster than row by row (docs/PERFORMANCE.md).
+// made an RSA-2048 verification about 12% faster than row by row (docs/PERFORMANCE.md).
 //
 // Carries are kept in `UInt128` sums, or taken from an overflow flag straight into the next sum: flags tested
 // by `if` compiled to data-dependent branches, which ran several times slower on varied inputs.
