@@ -66,9 +66,10 @@ struct MontgomeryModulus: Sendable {
 
     // MARK: - Working storage
 
-    /// Limbs of scratch space that ``power(_:exponent:into:workspace:)`` needs: 784 bytes for RSA-2048, under
-    /// the 1 KiB that the standard library keeps on the stack.
-    var workspaceLimbCount: Int { 3 * limbCount + 2 }
+    /// Limbs of scratch space that ``power(_:exponent:into:workspace:)`` needs: the base in the Montgomery
+    /// domain and 2k limbs for products. 768 bytes for RSA-2048, under the 1 KiB that the standard library keeps
+    /// on the stack.
+    var workspaceLimbCount: Int { 3 * limbCount }
 
     /// Runs `body` with zeroed scratch space of ``workspaceLimbCount`` limbs, on the stack where the
     /// standard library can put it, so that a verification allocates nothing on the heap.
@@ -95,7 +96,7 @@ struct MontgomeryModulus: Sendable {
             let space = workspace.baseAddress
         else { return }
         let baseMontgomery = space
-        let scratch = space + k  // 2k + 2 limbs
+        let scratch = space + k  // 2k limbs
         normalized.withUnsafeBufferPointer { normalized in
             limbs.withUnsafeBufferPointer { modulus in
                 guard let normalized = normalized.baseAddress, let modulus = modulus.baseAddress else { return }
@@ -168,10 +169,9 @@ struct MontgomeryModulus: Sendable {
         }
     }
 
-    /// out = a·b·R⁻¹ mod n for a·b < n·R (so any a < R with b < n), column by column as
-    /// ``montgomeryReduce(_:into:modulus:count:inverse:)`` reduces: each column of a·b + m·n summed in registers,
-    /// m's limb i chosen in column i to clear it. `out` may alias `a` or `b`: they are read before it is
-    /// written. `scratch` holds 2k limbs.
+    /// out = a·b·R⁻¹ mod n for a·b < n·R (so any a < R with b < n): the columns of a·b reduced as they are
+    /// summed (``reduceColumns(scratch:into:modulus:count:inverse:column:)``). `out` may alias `a` or `b`: they
+    /// are read before it is written. `scratch` holds 2k limbs.
     @inline(__always)
     static func montgomeryMultiply(
         _ a: UnsafePointer<UInt64>,
@@ -182,30 +182,15 @@ struct MontgomeryModulus: Sendable {
         count k: Int,
         inverse: UInt64
     ) {
-        let m = t
-        let result = t + k
-        var column = ColumnSum()
-        for i in 0..<k {
-            column.add(a, timesReversed: b + i, count: i &+ 1)
-            column.add(m, timesReversed: n + i, count: i)
-            let mi = column.lowLimb &* inverse
-            m[i] = mi
-            column.add(mi, times: n[0])  // the column's low limb is now zero
-            _ = column.shiftOutLimb()
+        reduceColumns(scratch: t, into: out, modulus: n, count: k, inverse: inverse) { i, column in
+            // Column i of a·b: a[j]·b[i−j] for every j with both limbs present.
+            let first = i < k ? 0 : i &- k &+ 1
+            column.add(a + first, timesReversed: b + (i &- first), count: min(i, k &- 1) &- first &+ 1)
         }
-        for i in k..<(2 &* k &- 1) {
-            let first = i &- k &+ 1
-            column.add(a + first, timesReversed: b + (k &- 1), count: k &- first)
-            column.add(m + first, timesReversed: n + (k &- 1), count: k &- first)
-            result[i &- k] = column.shiftOutLimb()
-        }
-        // Column 2k − 1 holds no product, only what the columns below carried; the result is below 2n.
-        result[k &- 1] = column.shiftOutLimb()
-        subtractModulusIfNeeded(result, top: column.lowLimb, modulus: n, count: k, into: out)
     }
 
     /// a = a²·R⁻¹ mod n for a < n: the square computed once per pair of limbs (each cross product a[i]·a[j]
-    /// is formed once and doubled), then reduced. `scratch` holds 2k + 1 limbs.
+    /// is formed once and doubled), then reduced. `scratch` holds 2k limbs.
     @inline(__always)
     static func montgomerySquare(
         _ a: UnsafeMutablePointer<UInt64>,
@@ -234,17 +219,11 @@ struct MontgomeryModulus: Sendable {
             carry = UInt64(truncatingIfNeeded: sum &>> 64)
             shiftedOut = high >> 63
         }
-        t[2 * k] = 0
         montgomeryReduce(t, into: a, modulus: n, count: k, inverse: inverse)
     }
 
     /// out = t·R⁻¹ mod n for a 2k-limb t < n·R (Montgomery's REDC), then one conditional subtraction.
     /// `t` is overwritten.
-    ///
-    /// Column by column (product scanning): column i of t + m·n is summed in three limbs held in registers,
-    /// and m's limb i is chosen there to clear it, so each multiply-accumulate is a load, a multiplication
-    /// and three additions, with no limb of t loaded and stored again per product as row by row does. m's
-    /// limbs take the place of t's low limbs, each consumed by its own column.
     @inline(__always)
     static func montgomeryReduce(
         _ t: UnsafeMutablePointer<UInt64>,
@@ -253,24 +232,45 @@ struct MontgomeryModulus: Sendable {
         count k: Int,
         inverse: UInt64
     ) {
-        var column = ColumnSum()
-        let m = t
-        for i in 0..<k {
+        // Column i's input is t[i], read before the column's own result limb (from column k on) replaces it.
+        reduceColumns(scratch: t, into: out, modulus: n, count: k, inverse: inverse) { i, column in
             column.add(t[i])
+        }
+    }
+
+    /// out = (c + m·n)/R mod n, where `column(i, &sum)` adds column i of a 2k-limb c < n·R to the sum: Montgomery
+    /// reduction column by column (product scanning). Column i of c + m·n is summed in three limbs held in
+    /// registers, and below column k m's limb i is chosen there to clear it, so each multiply-accumulate is a
+    /// load, a multiplication and three additions, with no limb loaded and stored again per product as row by
+    /// row does. m takes `scratch`'s low k limbs and the result its high k, each limb written after column i
+    /// has read what it replaces; the result is below 2n before the final subtraction.
+    @inline(__always)
+    static func reduceColumns(
+        scratch t: UnsafeMutablePointer<UInt64>,
+        into out: UnsafeMutablePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>,
+        count k: Int,
+        inverse: UInt64,
+        column input: (Int, inout ColumnSum) -> Void
+    ) {
+        let m = t
+        let result = t + k
+        var column = ColumnSum()
+        for i in 0..<k {
+            input(i, &column)
             column.add(m, timesReversed: n + i, count: i)
             let mi = column.lowLimb &* inverse
             m[i] = mi
             column.add(mi, times: n[0])  // the column's low limb is now zero
             _ = column.shiftOutLimb()
         }
-        // The columns of R·(t + m·n)/R: the result, below 2n, with one more limb for its top bit.
         for i in k..<(2 &* k) {
-            column.add(t[i])
+            input(i, &column)
             let first = i &- k &+ 1
             column.add(m + first, timesReversed: n + (k &- 1), count: k &- first)
-            t[i] = column.shiftOutLimb()
+            result[i &- k] = column.shiftOutLimb()
         }
-        subtractModulusIfNeeded(t + k, top: column.lowLimb, modulus: n, count: k, into: out)
+        subtractModulusIfNeeded(result, top: column.lowLimb, modulus: n, count: k, into: out)
     }
 
     /// A column of a product being summed: up to 2k products of two limbs each, so three limbs,
@@ -329,9 +329,8 @@ struct MontgomeryModulus: Sendable {
         }
     }
 
-    /// row[0..<count] += a[0..<count]·m; returns the carry out of the top limb. The inner loop of every
-    /// product and reduction, four limbs per iteration: the loop's own count and branch were a fifth of the
-    /// instructions of an RSA verification.
+    /// row[0..<count] += a[0..<count]·m; returns the carry out of the top limb: the squaring's cross products,
+    /// four limbs per iteration (the loop's own count and branch were a fifth of its instructions).
     @inline(__always)
     static func multiplyAdd(
         _ row: UnsafeMutablePointer<UInt64>,

@@ -8,11 +8,8 @@ extension DERElement {
         guard let first = bytes.first else {
             throw DERError(.invalidInteger, at: offset, "empty INTEGER")
         }
-        if bytes.count > 1 {
-            let second = bytes[bytes.startIndex + 1]
-            if (first == 0x00 && second & 0x80 == 0) || (first == 0xFF && second & 0x80 != 0) {
-                throw DERError(.invalidInteger, at: offset, "INTEGER not in its minimal encoding")
-            }
+        if bytes.count > 1 && Self.isNotMinimal(first, bytes[bytes.startIndex + 1]) {
+            throw DERError(.invalidInteger, at: offset, "INTEGER not in its minimal encoding")
         }
         return bytes
     }
@@ -32,9 +29,7 @@ extension DERElement {
     @inlinable
     static func integer<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
         guard let first = bytes.first else { return nil }
-        if bytes.count > 1 && (first == 0x00 && bytes[1] & 0x80 == 0 || first == 0xFF && bytes[1] & 0x80 != 0) {
-            return nil
-        }
+        if bytes.count > 1 && isNotMinimal(first, bytes[1]) { return nil }
         let maximumOctets = T.bitWidth / 8
         if first & 0x80 != 0 {
             // Negative: sign-extend from all ones.
@@ -49,6 +44,13 @@ extension DERElement {
         var value = T.zero
         for byte in magnitude { value = value << 8 | T(truncatingIfNeeded: byte) }
         return value >= T.zero ? value : nil  // a signed T's sign bit was set
+    }
+
+    /// Whether an INTEGER whose first two contents octets are these has a shorter encoding: nine leading zero
+    /// or one bits (X.690 §8.3.2).
+    @inlinable
+    static func isNotMinimal(_ first: UInt8, _ second: UInt8) -> Bool {
+        first == 0x00 && second & 0x80 == 0 || first == 0xFF && second & 0x80 != 0
     }
 
     /// The error for an INTEGER too large for its type, built only when thrown.
