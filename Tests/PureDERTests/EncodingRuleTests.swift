@@ -244,54 +244,74 @@ import Testing
         try read(ordered) { r throws(DERError) in try r.readSet { s throws(DERError) in try s.skipAll() } }
     }
 
-    /// The single-pass SET OF reader keeps the two-pass reader's verdicts: order by encoding with zero padding
-    /// (equal components allowed), refusals at the first component out of order, any order under BER.
-    @Test func setOfConstructedComponentsIsCheckedAsItGoes() throws {
-        func integers(_ hex: String, rules: EncodingRules = .der) throws(DERError) -> [Int] {
-            try read([UInt8](hex: hex), rules: rules) { reader throws(DERError) in
-                var values: [Int] = []
-                let count = try reader.readSetOf(eachConstructed: .sequence) { s throws(DERError) in
-                    values.append(try s.readInteger(as: Int.self))
+    /// The single-pass SET OF reader gives the two-pass reader's verdict on every input, under DER and BER: the
+    /// same values, or the same error at the same offset.
+    @Test(
+        arguments: [
+            // Sorted: equal components allowed; 30 03 … before 30 04 … at the length octet.
+            "31 10 30 03 02 01 01 30 03 02 01 01 30 04 02 02 01 00",
+            "31 00",
+            // Unsorted, refused at the second component under DER.
+            "31 0A 30 03 02 01 02 30 03 02 01 01",
+            // Each component is compared with the one before it, not with the first: the third (2) sorts after
+            // the first (1) but before the second (3).
+            "31 0F 30 03 02 01 01 30 03 02 01 03 30 03 02 01 02",
+            // IMPLICIT [0], as CMS signed attributes are tagged, sorted and not.
+            "A0 0A 30 03 02 01 01 30 03 02 01 02",
+            "A0 0A 30 03 02 01 02 30 03 02 01 01",
+            // A component that is not a SEQUENCE; a component whose contents are not all read.
+            "31 05 31 03 02 01 01",
+            "31 08 30 06 02 01 01 02 01 02",
+        ]
+    )
+    func setOfReadOnceAgreesWithSetOfReadTwice(_ hex: String) {
+        let bytes = [UInt8](hex: hex)
+        let tag = bytes.first == 0xA0 ? DERTag.contextSpecific(0, constructed: true) : .set
+        for rules in [EncodingRules.der, .ber] {
+            let once = Result { () throws(DERError) -> [Int] in
+                try read(bytes, rules: rules) { reader throws(DERError) in
+                    var values: [Int] = []
+                    let count = try reader.readSetOf(tag: tag, eachConstructed: .sequence) { s throws(DERError) in
+                        values.append(try s.readInteger(as: Int.self))
+                    }
+                    #expect(count == values.count)
+                    return values
                 }
-                #expect(count == values.count)
-                return values
+            }
+            let twice = Result { () throws(DERError) -> [Int] in
+                try read(bytes, rules: rules) { reader throws(DERError) in
+                    try reader.readSetOf(tag: tag) { set throws(DERError) in
+                        var values: [Int] = []
+                        while !set.isAtEnd {
+                            values.append(
+                                try set.readSequence { s throws(DERError) in try s.readInteger(as: Int.self) }
+                            )
+                        }
+                        return values
+                    }
+                }
+            }
+            switch (once, twice) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(hex), \(rules)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a.code == b.code && a.offset == b.offset, "\(hex), \(rules): \(a) against \(b)")
+            default: Issue.record("\(hex), \(rules): \(once) against \(twice)")
             }
         }
-        // 30 03 02 01 01 = 30 03 02 01 01 (equal components are allowed) < 30 04 02 02 01 00 (its length octet
-        // is larger).
-        #expect(try integers("31 10 30 03 02 01 01 30 03 02 01 01 30 04 02 02 01 00") == [1, 1, 256])
-        #expect(try integers("31 00") == [])
-        // Each component is compared with the one before it, not with the first: the third (2) sorts after the
-        // first (1) but before the second (3).
-        let betweenTheTwo = "31 0F 30 03 02 01 01 30 03 02 01 03 30 03 02 01 02"
-        expectReadError(.setOfNotSorted, at: 12, [UInt8](hex: betweenTheTwo)) { r throws(DERError) in
-            try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }
-        }
-        // IMPLICIT-tagged, as CMS signed attributes are: [0] IMPLICIT SET OF SEQUENCE.
-        let implicitTag = DERTag.contextSpecific(0, constructed: true)
-        expectReadError(.setOfNotSorted, at: 7, [UInt8](hex: "A0 0A 30 03 02 01 02 30 03 02 01 01")) {
-            r throws(DERError) in
-            try r.readSetOf(tag: implicitTag, eachConstructed: .sequence) { s throws(DERError) in
-                _ = try s.readInteger(as: Int.self)
+        // And the verdicts themselves, so that both readers cannot agree on a wrong one.
+        let refusals: [String: (DERError.Code, Int)] = [
+            "31 0A 30 03 02 01 02 30 03 02 01 01": (.setOfNotSorted, 7),
+            "31 0F 30 03 02 01 01 30 03 02 01 03 30 03 02 01 02": (.setOfNotSorted, 12),
+            "A0 0A 30 03 02 01 02 30 03 02 01 01": (.setOfNotSorted, 7),
+            "31 05 31 03 02 01 01": (.unexpectedTag, 2),
+            "31 08 30 06 02 01 01 02 01 02": (.trailingBytes, 7),
+        ]
+        if let (code, offset) = refusals[hex] {
+            expectReadError(code, at: offset, bytes) { r throws(DERError) in
+                try r.readSetOf(tag: tag, eachConstructed: .sequence) { s throws(DERError) in
+                    _ = try s.readInteger(as: Int.self)
+                }
             }
-        }
-        let count = try read([UInt8](hex: "A0 0A 30 03 02 01 01 30 03 02 01 02")) { r throws(DERError) in
-            try r.readSetOf(tag: implicitTag, eachConstructed: .sequence) { s throws(DERError) in
-                _ = try s.readInteger(as: Int.self)
-            }
-        }
-        #expect(count == 2)
-        let unsorted = "31 0A 30 03 02 01 02 30 03 02 01 01"
-        expectReadError(.setOfNotSorted, at: 7, [UInt8](hex: unsorted)) { r throws(DERError) in
-            try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }
-        }
-        #expect(try integers(unsorted, rules: .ber) == [2, 1])
-        // A component of another type, and one whose contents are not all read.
-        expectReadError(.unexpectedTag, at: 2, [UInt8](hex: "31 05 31 03 02 01 01")) { r throws(DERError) in
-            try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }
-        }
-        expectReadError(.trailingBytes, at: 7, [UInt8](hex: "31 08 30 06 02 01 01 02 01 02")) { r throws(DERError) in
-            try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in _ = try s.readInteger(as: Int.self) }
         }
     }
 

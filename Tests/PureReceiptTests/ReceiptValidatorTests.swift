@@ -209,8 +209,8 @@ import VectorSupport
     /// them, over a receipt-like payload with no creation date.
     @Test func applesMarkersAreRequiredWhenAsked() throws {
         let folder = ProjectVectors.folder("pkcs7/out")
-        let root = try Certificate(derEncoded: [UInt8](Data(contentsOf: folder.appendingPathComponent("root.der"))))
-        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("no-attrs-sha256.der")))
+        let root = try Certificate(derEncoded: SharedVectors.bytes(folder.appendingPathComponent("root.der")))
+        let bytes = try SharedVectors.bytes(folder.appendingPathComponent("no-attrs-sha256.der"))
         let at = ReceiptValidator.ValidationTime.instant(1_717_200_000)
         let plain = ReceiptTrust(anchors: [root], requiresAppleMarkers: false, algorithms: .standard)
         let validated = try ReceiptValidator(trust: plain, validationTime: at).validate(bytes)

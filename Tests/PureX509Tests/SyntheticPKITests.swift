@@ -35,7 +35,11 @@ import VectorSupport
     }()
 
     static func certificate(_ file: String) throws -> Certificate {
-        try Certificate(derEncoded: [UInt8](Data(contentsOf: folder.appendingPathComponent(file))))
+        try certificate(file, in: folder)
+    }
+
+    static func certificate(_ file: String, in folder: URL) throws -> Certificate {
+        try Certificate(derEncoded: SharedVectors.bytes(folder.appendingPathComponent(file)))
     }
 
     /// The manifest's names for ``PathValidationError/Code``.
@@ -52,10 +56,10 @@ import VectorSupport
     /// repeated-candidates; without key identifiers the issuance profile is not asked for).
     @Test func repeatedCandidatesAreTriedOnce() throws {
         let folder = ProjectVectors.folder("x509/repeated-candidates")
-        func load(_ name: String) throws -> Certificate {
-            try Certificate(derEncoded: [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
-        }
-        let (root, impostor, leaf) = (try load("root.der"), try load("impostor.der"), try load("leaf.der"))
+        let (root, impostor, leaf) = (
+            try Self.certificate("root.der", in: folder), try Self.certificate("impostor.der", in: folder),
+            try Self.certificate("leaf.der", in: folder)
+        )
         #expect(impostor.subject.encoded == root.subject.encoded && leaf.authorityKeyIdentifier == nil)
         let validator = PathValidator(
             anchors: [Certificate](repeating: impostor, count: 150) + [root],
