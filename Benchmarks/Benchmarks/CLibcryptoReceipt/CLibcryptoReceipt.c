@@ -60,11 +60,3 @@ int lc_verify_receipt_with_store(const lc_store *store, const unsigned char *der
     ERR_clear_error();
     return valid;
 }
-
-int lc_verify_receipt(const unsigned char *der, size_t len, const unsigned char *root, size_t rootLen, long long at) {
-    lc_store *store = lc_store_new(root, rootLen, at);
-    if (store == NULL) return -1;
-    int valid = lc_verify_receipt_with_store(store, der, len);
-    lc_store_free(store);
-    return valid;
-}

@@ -65,27 +65,38 @@ let benchmarks: @Sendable () -> Void = {
         guard let key = try? RSAPublicKey(subjectPublicKeyInfoDER: fixture.publicKeyDER[...]) else {
             fatalError("PureCrypto refused the key")
         }
-        // The two verifications timed below, one signature each.
-        let verifyThis = { (index: Int) in
-            key.isValidSignature(fixture.signatures[index], forDigest: fixture.digests[index], padding: .pkcs1v15(.sha256))
+        // The two verifications timed below: signature `signature` against digest `digest`.
+        let verifyThis = { (signature: Int, digest: Int) in
+            key.isValidSignature(
+                fixture.signatures[signature],
+                forDigest: fixture.digests[digest],
+                padding: .pkcs1v15(.sha256)
+            )
         }
-        let verifySwiftCrypto = { (index: Int) in
+        let verifySwiftCrypto = { (signature: Int, digest: Int) in
             fixture.cryptoKey.isValidSignature(
-                fixture.cryptoSignatures[index],
-                for: fixture.cryptoDigests[index],
+                fixture.cryptoSignatures[signature],
+                for: fixture.cryptoDigests[digest],
                 padding: .insecurePKCS1v1_5
             )
         }
-        // Every signature must verify with both implementations, so that neither is timed rejecting early.
+        // Every signature must verify with both implementations, and fail against the next message's digest, so
+        // that neither is timed answering early either way.
         for index in 0..<RSAFixture.count {
-            precondition(verifyThis(index), "PureCrypto refused signature \(index)")
-            precondition(verifySwiftCrypto(index), "swift-crypto refused signature \(index)")
+            let other = (index + 1) % RSAFixture.count
+            precondition(verifyThis(index, index), "PureCrypto refused signature \(index)")
+            precondition(!verifyThis(index, other), "PureCrypto accepted signature \(index) for another digest")
+            precondition(verifySwiftCrypto(index, index), "swift-crypto refused signature \(index)")
+            precondition(
+                !verifySwiftCrypto(index, other),
+                "swift-crypto accepted signature \(index) for another digest"
+            )
         }
         // One measured iteration verifies all 64 signatures (report.py divides by 64).
         for (implementation, verify) in [("this", verifyThis), ("swift-crypto", verifySwiftCrypto)] {
             Benchmark("\(name) \(implementation)") { benchmark in
                 for _ in benchmark.scaledIterations {
-                    for index in 0..<RSAFixture.count { blackHole(verify(index)) }
+                    for index in 0..<RSAFixture.count { blackHole(verify(index, index)) }
                 }
             }
         }

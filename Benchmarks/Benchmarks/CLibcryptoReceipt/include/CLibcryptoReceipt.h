@@ -24,10 +24,6 @@ void lc_store_free(lc_store *store);
 /// Everything about the receipt is parsed inside the call; the error queue is cleared before returning.
 int lc_verify_receipt_with_store(const lc_store *store, const unsigned char *der, size_t len);
 
-/// The same with a store built (and freed) inside the call: 1 when valid, 0 when not, -1 when the root does
-/// not parse.
-int lc_verify_receipt(const unsigned char *der, size_t len, const unsigned char *root, size_t rootLen, long long at);
-
 #ifdef __cplusplus
 }
 #endif
