@@ -383,8 +383,15 @@ extension KnownFacts {{
 def derive_shared_seeds(shared, out, only=None):
     """Writes OUT/<target>/ for every target, or for `only`: the limbo certificates (1.8 MB of JSON to read)
     only when the certificate target is among them."""
+    if only not in (None, "der", *TARGETS):
+        sys.exit(f"make-seeds.py: no target {only!r}")
     shared, out = pathlib.Path(shared), pathlib.Path(out)
-    derived = {target: {} for target in TARGETS}
+    derived = {target: {} for target in TARGETS if only in (None, target)}  # "der" derives nothing
+
+    def put(target, name, data):
+        if target in derived:
+            derived[target][name] = data
+
     for path in sorted(shared.glob("receipts/**/*.der")):
         data = path.read_bytes()
         try:
@@ -392,22 +399,20 @@ def derive_shared_seeds(shared, out, only=None):
         except (derkit.DERError, IndexError, AttributeError):
             continue
         if fields.content is not None:
-            derived["payload"][path.stem + ".payload"] = fields.content
+            put("payload", path.stem + ".payload", fields.content)
         for index, certificate in enumerate(fields.certificate_fields()):
-            derived["certificate"][f"{path.stem}.cert{index}"] = certificate.encoded
+            put("certificate", f"{path.stem}.cert{index}", certificate.encoded)
         if not fields.root.indefinite:
             try:
                 ber = berify(data, (7, 300))
-                derived["der-ber"][path.stem + ".xcode-shaped"] = ber
-                derived["pkcs7"][path.stem + ".xcode-shaped"] = ber
+                put("der-ber", path.stem + ".xcode-shaped", ber)
+                put("pkcs7", path.stem + ".xcode-shaped", ber)
             except (derkit.DERError, IndexError, AttributeError):
                 pass
-    if only in (None, "certificate"):
+    if "certificate" in derived:
         for index, certificate in enumerate(limbo_certificates(shared)):
-            derived["certificate"][f"limbo{index:04}.der"] = certificate
+            put("certificate", f"limbo{index:04}.der", certificate)
     for target, files in derived.items():
-        if only is not None and target != only:
-            continue
         folder = out / target
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in files.items():
