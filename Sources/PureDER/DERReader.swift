@@ -118,6 +118,30 @@ public struct DERReader: Sendable {
         return element
     }
 
+    /// The header of the next element when it has `tag` and a definite length, having made every check that
+    /// ``readElement(_:)`` makes of it (identifier, length, construction), in the same order and with the same
+    /// errors; `nil` when there is no such element next, for the caller to fall back on ``readElement(_:)``,
+    /// which then says why. For the readers that need no ``DERElement``: creating one retains the input, and
+    /// releasing it costs as much again, for each of the thousands of elements a receipt has.
+    @usableFromInline
+    @inline(__always)
+    func definiteHeader(_ tag: DERTag) throws(DERError) -> (headerLength: Int, contentLength: Int)? {
+        guard let identifier = try nextIdentifier(), identifier.tag == tag else { return nil }
+        let header = try Self.readHeader(remaining, rules: rules, identifier: identifier)
+        guard tag.tagClass != .universal || tag.number != 0, let contentLength = header.contentLength else {
+            return nil  // end-of-contents, or an indefinite length: readElement's own paths
+        }
+        try Self.checkConstruction(tag, rules: rules, at: remaining.startIndex)
+        return (header.headerLength, contentLength)
+    }
+
+    /// Skips `count` bytes that ``definiteHeader(_:)`` has accounted for, without a new view of the input.
+    @usableFromInline
+    @inline(__always)
+    mutating func skip(_ count: Int) {
+        remaining.removeFirst(count)
+    }
+
     /// A reader over the contents of a constructed element, one level deeper than this reader.
     public func reader(forContentsOf element: DERElement) throws(DERError) -> DERReader {
         guard element.tag.isConstructed else {
@@ -145,11 +169,26 @@ public struct DERReader: Sendable {
         _ tag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
-        let element = try readElement(tag.asConstructed)
-        var contents = try reader(forContentsOf: element)
+        var contents = try readContents(tag.asConstructed)
         let value = try body(&contents)
         try contents.finish()
         return value
+    }
+
+    /// Reads a constructed element with `tag`, returning a reader over its contents: what
+    /// `reader(forContentsOf: readElement(tag))` returns, with one view of the input made instead of two.
+    @usableFromInline
+    mutating func readContents(_ tag: DERTag) throws(DERError) -> DERReader {
+        guard let (headerLength, contentLength) = try definiteHeader(tag) else {
+            return try reader(forContentsOf: readElement(tag))
+        }
+        guard depth < DERLimits.maximumDepth else {
+            return try reader(forContentsOf: readElement(tag))  // the depth error, at the element's offset
+        }
+        let start = remaining.startIndex + headerLength
+        let contents = DERReader(remaining[start..<start + contentLength], rules: rules, depth: depth + 1)
+        skip(headerLength + contentLength)
+        return contents
     }
 
     /// Reads a constructed element with `tag` if it comes next; otherwise reads nothing and returns `nil`.
@@ -223,21 +262,37 @@ public struct DERReader: Sendable {
         let element = try readElement(tag.asConstructed)
         var contents = try reader(forContentsOf: element)
         let checksOrder = !rules.allowsUnsortedSetOf
-        var previous = element.encoded[element.encoded.endIndex...]  // none yet: empty
+        let componentTag = componentTag.asConstructed
+        var previous = 0..<0  // the previous component's encoding, as indices into the input; none yet
         var count = 0
         while !contents.isAtEnd {
-            let component = try contents.readElement(componentTag.asConstructed)
-            if checksOrder && count > 0 && DERWriter.derSetOrder(component.encoded, previous) {
-                throw DERError(
-                    .setOfNotSorted,
-                    at: component.offset,
-                    "SET OF component sorts before the one preceding it"
-                )
+            // The component's reader straight from its header where the common case allows (one view of the
+            // input made, not three); otherwise through readElement, which also reports every error.
+            let start = contents.offset
+            var component: DERElement? = nil
+            let end: Int
+            var headerLength = 0
+            if contents.depth < DERLimits.maximumDepth, let header = try contents.definiteHeader(componentTag) {
+                headerLength = header.headerLength
+                end = start + header.headerLength + header.contentLength
+                contents.skip(end - start)
+            } else {
+                let read = try contents.readElement(componentTag)
+                component = read
+                end = read.encoded.endIndex
             }
-            var componentContents = try contents.reader(forContentsOf: component)
+            if checksOrder && count > 0 && DERWriter.derSetOrder(of: start..<end, previous, in: element.encoded) {
+                throw DERError(.setOfNotSorted, at: start, "SET OF component sorts before the one preceding it")
+            }
+            var componentContents =
+                if let component {
+                    try contents.reader(forContentsOf: component)
+                } else {
+                    DERReader(element.encoded[(start + headerLength)..<end], rules: rules, depth: contents.depth + 1)
+                }
             try body(&componentContents)
             try componentContents.finish()
-            previous = component.encoded
+            previous = start..<end
             count += 1
         }
         return count

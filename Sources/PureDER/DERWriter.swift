@@ -257,17 +257,31 @@ public struct DERWriter: Sendable {
     static func derSetOrder(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
         // Over buffers, not slice indices: every SET OF component of a receipt payload is compared once.
         lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in
-                let common = min(left.count, right.count)
-                var index = 0
-                while index < common {
-                    if left[index] != right[index] { return left[index] < right[index] }
-                    index += 1
-                }
-                // Equal so far: the shorter is padded with zeros, so lhs is smaller only if rhs goes on with a
-                // non-zero octet.
-                return right[common...].contains { $0 != 0 }
-            }
+            rhs.withUnsafeBufferPointer { right in derSetOrder(buffers: left, right) }
         }
+    }
+
+    /// ``derSetOrder(_:_:)`` for two encodings inside `bytes`, given by their indices: no views to make.
+    @usableFromInline
+    static func derSetOrder(of lhs: Range<Int>, _ rhs: Range<Int>, in bytes: ArraySlice<UInt8>) -> Bool {
+        let base = bytes.startIndex
+        return bytes.withUnsafeBufferPointer { buffer in
+            derSetOrder(
+                buffers: UnsafeBufferPointer(rebasing: buffer[(lhs.lowerBound - base)..<(lhs.upperBound - base)]),
+                UnsafeBufferPointer(rebasing: buffer[(rhs.lowerBound - base)..<(rhs.upperBound - base)])
+            )
+        }
+    }
+
+    static func derSetOrder(buffers left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(left.count, right.count)
+        var index = 0
+        while index < common {
+            if left[index] != right[index] { return left[index] < right[index] }
+            index += 1
+        }
+        // Equal so far: the shorter is padded with zeros, so lhs is smaller only if rhs goes on with a non-zero
+        // octet.
+        return right[common...].contains { $0 != 0 }
     }
 }

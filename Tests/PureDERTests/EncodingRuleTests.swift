@@ -316,7 +316,7 @@ import Testing
     }
 
     @Test func setOfOrderPadsTheShorterEncodingWithZeros() {
-        let order = DERWriter.derSetOrder
+        let order: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool = DERWriter.derSetOrder
         #expect(order([0x01], [0x02]) && !order([0x02], [0x01]))
         #expect(!order([0x01], [0x01]))
         #expect(order([0x01], [0x01, 0x01]) && !order([0x01, 0x01], [0x01]))

@@ -72,7 +72,20 @@ extension DERReader {
         as type: T.Type = T.self,
         tag: DERTag = .integer
     ) throws(DERError) -> T {
-        try readElement(tag).integer(as: T.self)
+        // Decoded where it lies, with no element made (`definiteHeader`); anything else, a failure included, goes
+        // through readElement, for its exact error.
+        if let (headerLength, contentLength) = try definiteHeader(tag),
+            let value = remaining.withUnsafeBufferPointer({ bytes in
+                DERElement.integer(
+                    UnsafeBufferPointer(rebasing: bytes[headerLength..<headerLength + contentLength]),
+                    as: T.self
+                )
+            })
+        {
+            skip(headerLength + contentLength)
+            return value
+        }
+        return try readElement(tag).integer(as: T.self)
     }
 
     /// Reads an ENUMERATED as an integer that must fit `T`.

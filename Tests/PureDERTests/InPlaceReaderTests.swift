@@ -1,0 +1,165 @@
+import Testing
+
+@testable import PureDER
+
+/// The typed readers that skip making a ``DERElement`` (`readInteger`, `readOctetString`, `readSequence` and the
+/// other constructed readers, `readSetOf(eachConstructed:)`) must give exactly what reading the element first
+/// gives: the same value and position, or the same error at the same offset. Each is compared with the
+/// element-based form on every single-byte mutation and truncation of a few seeds, under DER and BER.
+struct InPlaceReaderTests {
+    /// What one read produced: a description of the value and where the reader stopped, or the error.
+    enum Outcome: Equatable {
+        case value(String, offset: Int)
+        case error(DERError.Code, offset: Int)
+    }
+
+    static func outcome(
+        _ bytes: [UInt8],
+        rules: EncodingRules,
+        depth: Int = 0,
+        _ body: (inout DERReader) throws(DERError) -> String
+    ) -> Outcome {
+        var reader = DERReader(bytes[...], rules: rules, depth: depth)
+        do {
+            let value = try body(&reader)
+            return .value(value, offset: reader.offset)
+        } catch {
+            return .error(error.code, offset: error.offset)
+        }
+    }
+
+    /// `bytes`, every single-byte replacement by a few telling values, and every truncation.
+    static func variants(of bytes: [UInt8]) -> [[UInt8]] {
+        var variants = [bytes]
+        for index in bytes.indices {
+            for replacement: UInt8 in [0x00, 0x01, 0x02, 0x04, 0x1F, 0x30, 0x7F, 0x80, 0x81, 0x82, 0xFF] {
+                var mutant = bytes
+                mutant[index] = replacement
+                variants.append(mutant)
+            }
+            var flipped = bytes
+            flipped[index] ^= 0x20  // the constructed bit, in an identifier
+            variants.append(flipped)
+            variants.append(Array(bytes[..<index]))
+        }
+        return variants
+    }
+
+    static let integerSeeds = [
+        "02 01 05", "02 02 00 80", "02 08 7F FF FF FF FF FF FF FF", "02 09 00 FF FF FF FF FF FF FF FF",
+        "02 81 01 05", "02 00", "A0 03 02 01 05", "02 01 05 02 01 06",
+    ]
+    static let octetStringSeeds = [
+        "04 03 01 02 03", "04 00", "04 81 80" + String(repeating: " AA", count: 128), "24 80 04 01 01 00 00",
+        "24 05 04 03 61 62 63", "04 02 01",
+    ]
+    static let constructedSeeds = [
+        "30 03 02 01 07", "30 80 02 01 07 00 00", "30 00", "30 81 03 02 01 07", "31 03 02 01 07",
+        "30 06 02 01 07 02 01 08", "22 03 02 01 07", "24 03 04 01 07",
+    ]
+    static let setOfSeeds = [
+        "31 0A 30 03 02 01 01 30 03 02 01 02", "31 0A 30 03 02 01 02 30 03 02 01 01",
+        "31 0E 30 03 02 01 01 30 81 04 02 02 01 00", "31 0C 30 80 02 01 01 00 00 30 03 02 01 02", "31 00",
+    ]
+
+    /// Describes a reader (depth and bytes), then reads every element it holds.
+    static func consume(_ reader: inout DERReader) throws(DERError) -> String {
+        let description = "\(reader.depth) \(Hex.encode(reader.remaining))"
+        while !reader.isAtEnd { _ = try reader.readElement() }
+        return description
+    }
+
+    @Test(arguments: integerSeeds)
+    func readIntegerAgreesWithReadElement(_ seed: String) {
+        for bytes in Self.variants(of: [UInt8](hex: seed)) {
+            for rules in [EncodingRules.der, .ber] {
+                let inPlace = Self.outcome(bytes, rules: rules) { r throws(DERError) in
+                    "\(try r.readInteger(as: Int64.self))"
+                }
+                let viaElement = Self.outcome(bytes, rules: rules) { r throws(DERError) in
+                    "\(try r.readElement(.integer).integer(as: Int64.self))"
+                }
+                #expect(inPlace == viaElement, "\(Hex.encode(bytes[...])) \(rules)")
+            }
+        }
+    }
+
+    @Test(arguments: octetStringSeeds)
+    func readOctetStringAgreesWithReadElement(_ seed: String) {
+        for bytes in Self.variants(of: [UInt8](hex: seed)) {
+            for rules in [EncodingRules.der, .ber] {
+                // The element-based form of a constructed (BER) string is the segment join, which both take.
+                guard bytes.first.map({ $0 & 0x20 == 0 }) ?? true else { continue }
+                let inPlace = Self.outcome(bytes, rules: rules) { r throws(DERError) in
+                    Hex.encode(try r.readOctetString())
+                }
+                let viaElement = Self.outcome(bytes, rules: rules) { r throws(DERError) in
+                    Hex.encode(try r.readElement(.octetString).content)
+                }
+                #expect(inPlace == viaElement, "\(Hex.encode(bytes[...])) \(rules)")
+            }
+        }
+    }
+
+    @Test(arguments: constructedSeeds)
+    func readConstructedAgreesWithReadElement(_ seed: String) {
+        for bytes in Self.variants(of: [UInt8](hex: seed)) {
+            for rules in [EncodingRules.der, .ber] {
+                // At the depth limit too, where the contents may not be entered; and universal types that DER
+                // requires primitive, which the construction check refuses.
+                for depth in [0, DERLimits.maximumDepth - 1, DERLimits.maximumDepth] {
+                    for tag in [DERTag.sequence, .integer, .octetString] {
+                        let inPlace = Self.outcome(bytes, rules: rules, depth: depth) { r throws(DERError) in
+                            try r.readConstructed(tag) { s throws(DERError) in try Self.consume(&s) }
+                        }
+                        let viaElement = Self.outcome(bytes, rules: rules, depth: depth) { r throws(DERError) in
+                            var s = try r.reader(forContentsOf: r.readElement(tag.asConstructed))
+                            return try Self.consume(&s)
+                        }
+                        #expect(inPlace == viaElement, "\(Hex.encode(bytes[...])) \(rules) depth \(depth) \(tag)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: setOfSeeds)
+    func readSetOfComponentsAgreeWithReadElement(_ seed: String) {
+        for bytes in Self.variants(of: [UInt8](hex: seed)) {
+            for rules in [EncodingRules.der, .ber] {
+                for depth in [0, DERLimits.maximumDepth - 1] {
+                    let inPlace = Self.outcome(bytes, rules: rules, depth: depth) { r throws(DERError) in
+                        var seen: [String] = []
+                        try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in
+                            seen.append("\(s.depth) \(Hex.encode(s.remaining))")
+                            _ = try s.readElement()
+                        }
+                        return seen.joined(separator: "|")
+                    }
+                    // The reference: each component through readElement, its order against the previous
+                    // component's encoding, then its contents through reader(forContentsOf:).
+                    let viaElement = Self.outcome(bytes, rules: rules, depth: depth) { r throws(DERError) in
+                        var set = try r.reader(forContentsOf: r.readElement(.set))
+                        var seen: [String] = []
+                        var previous: ArraySlice<UInt8>? = nil
+                        while !set.isAtEnd {
+                            let component = try set.readElement(.sequence)
+                            if !rules.allowsUnsortedSetOf, let previous,
+                                DERWriter.derSetOrder(component.encoded, previous)
+                            {
+                                throw DERError(.setOfNotSorted, at: component.offset, "")
+                            }
+                            var s = try set.reader(forContentsOf: component)
+                            seen.append("\(s.depth) \(Hex.encode(s.remaining))")
+                            _ = try s.readElement()
+                            try s.finish()
+                            previous = component.encoded
+                        }
+                        return seen.joined(separator: "|")
+                    }
+                    #expect(inPlace == viaElement, "\(Hex.encode(bytes[...])) \(rules) depth \(depth)")
+                }
+            }
+        }
+    }
+}
