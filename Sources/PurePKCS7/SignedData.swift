@@ -34,6 +34,14 @@ public struct SignedData: Sendable {
 
     /// Parses a ContentInfo holding a SignedData.
     public init(berEncoded bytes: ArraySlice<UInt8>) throws(PKCS7Error) {
+        try self.init(berEncoded: bytes, knownCertificates: [])
+    }
+
+    /// Parses a ContentInfo holding a SignedData. An embedded certificate whose encoding is byte for byte that of
+    /// one of `knownCertificates` is that certificate, not parsed again: a receipt carries a copy of the Apple
+    /// root, which a validator already holds parsed as its anchor. Parsing depends on the bytes alone, so the
+    /// result is the same either way.
+    public init(berEncoded bytes: ArraySlice<UInt8>, knownCertificates: [Certificate]) throws(PKCS7Error) {
         let parsed: (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])?
         let outerIsIndefinite: Bool
         do throws(DERError) {
@@ -81,6 +89,10 @@ public struct SignedData: Sendable {
         }
         var certificates: [Certificate] = []
         for element in certificateElements {
+            if let known = knownCertificates.first(where: { $0.encoded == element.encoded }) {
+                certificates.append(known)
+                continue
+            }
             do throws(X509Error) {
                 certificates.append(try Certificate(derEncoded: element.encoded))
             } catch {

@@ -65,7 +65,8 @@ public struct ReceiptValidator: Sendable {
         // 1. The container parses.
         let signedData: SignedData
         do throws(PKCS7Error) {
-            signedData = try SignedData(berEncoded: bytes)
+            // The receipt's copy of an anchor (the Apple root) is the anchor already parsed.
+            signedData = try SignedData(berEncoded: bytes[...], knownCertificates: trust.anchors)
         } catch {
             throw ReceiptValidationError(.container, "not a PKCS#7 receipt", pkcs7: error)
         }

@@ -50,6 +50,34 @@ import VectorSupport
         }
     }
 
+    /// A known certificate stands in for an embedded one only when their encodings are byte for byte the same:
+    /// the receipts' copies of the Apple root become the parsed anchor (a view of the anchor's own bytes, whose
+    /// indices start at zero), every other certificate is parsed from the receipt, and a copy with one byte
+    /// changed is parsed as what it is.
+    @Test func knownCertificatesStandInOnlyForIdenticalBytes() throws {
+        guard SharedVectors.available() != nil else { return }
+        let root = try Self.certificate("certs/apple-roots/AppleIncRootCertificate.cer")
+        var substituted = 0
+        for sample in try Self.samples("receipts/apple") {
+            let parsed = try SignedData(berEncoded: sample.bytes)
+            let reusing = try SignedData(berEncoded: sample.bytes[...], knownCertificates: [root])
+            #expect(reusing.certificates.map(\.encoded) == parsed.certificates.map(\.encoded), "\(sample.name)")
+            for (index, certificate) in reusing.certificates.enumerated() {
+                let isRoot = certificate.encoded == root.encoded
+                #expect((certificate.encoded.startIndex == 0) == isRoot, "\(sample.name) certificate \(index)")
+                if isRoot { substituted += 1 }
+                #expect(parsed.certificates[index].encoded.startIndex > 0)
+            }
+            // The same receipt with the last octet of its root copy's signature changed.
+            guard let copy = parsed.certificates.first(where: { $0.encoded == root.encoded }) else { continue }
+            var bytes = sample.bytes
+            bytes[copy.encoded.endIndex - 1] ^= 0x01
+            let altered = try SignedData(berEncoded: bytes[...], knownCertificates: [root])
+            #expect(altered.certificates.allSatisfy { $0.encoded.startIndex > 0 }, "\(sample.name)")
+        }
+        #expect(substituted > 0)
+    }
+
     @Test func everyAppStoreReceiptVerifiesAtItsCreationDate() throws {
         guard SharedVectors.available() != nil else { return }
         let validator = PathValidator(
