@@ -189,8 +189,10 @@ struct MontgomeryModulus: Sendable {
         }
     }
 
-    /// a = a²·R⁻¹ mod n for a < n: the square computed once per pair of limbs (each cross product a[i]·a[j]
-    /// is formed once and doubled), then reduced. `scratch` holds 2k limbs.
+    /// a = a²·R⁻¹ mod n for a < n, column by column like ``montgomeryMultiply(_:_:into:scratch:modulus:count:inverse:)``
+    /// but with each cross product a[j]·a[i−j] (j < i − j) formed once: summed apart, then added twice, with the
+    /// square a[i/2]² of an even column. `scratch` holds 2k limbs; `a` is read until the last column and written
+    /// only after it.
     @inline(__always)
     static func montgomerySquare(
         _ a: UnsafeMutablePointer<UInt64>,
@@ -199,27 +201,13 @@ struct MontgomeryModulus: Sendable {
         count k: Int,
         inverse: UInt64
     ) {
-        t.update(repeating: 0, count: 2 * k)
-        // Cross products a[i]·a[j], i < j.
-        for i in 0..<k {
-            let next = i &+ 1
-            t[i &+ k] = multiplyAdd(t + (i &+ next), a + next, by: a[i], count: k &- next)
+        reduceColumns(scratch: t, into: a, modulus: n, count: k, inverse: inverse) { i, column in
+            let first = i < k ? 0 : i &- k &+ 1
+            var cross = ColumnSum()
+            cross.add(a + first, timesReversed: a + (i &- first), count: (i &+ 1) / 2 &- first)
+            column.addTwice(cross)
+            if i & 1 == 0 { column.add(a[i / 2], times: a[i / 2]) }
         }
-        // Double them, and add the squares a[i]² on the diagonal.
-        var shiftedOut: UInt64 = 0
-        var carry: UInt64 = 0
-        for i in 0..<k {
-            let low = t[2 * i]
-            let high = t[2 * i + 1]
-            let square = UInt128(a[i]) &* UInt128(a[i])
-            var sum = UInt128(low << 1 | shiftedOut) &+ UInt128(UInt64(truncatingIfNeeded: square)) &+ UInt128(carry)
-            t[2 * i] = UInt64(truncatingIfNeeded: sum)
-            sum = UInt128(high << 1 | low >> 63) &+ (square &>> 64) &+ (sum &>> 64)
-            t[2 * i + 1] = UInt64(truncatingIfNeeded: sum)
-            carry = UInt64(truncatingIfNeeded: sum &>> 64)
-            shiftedOut = high >> 63
-        }
-        montgomeryReduce(t, into: a, modulus: n, count: k, inverse: inverse)
     }
 
     /// out = t·R⁻¹ mod n for a 2k-limb t < n·R (Montgomery's REDC), then one conditional subtraction.
@@ -312,6 +300,14 @@ struct MontgomeryModulus: Sendable {
             }
         }
 
+        /// Adds 2·other; both sums stay far below 2¹⁹¹.
+        @inline(__always)
+        mutating func addTwice(_ other: ColumnSum) {
+            let (sum, overflow) = low.addingReportingOverflow(other.low &<< 1)
+            low = sum
+            high &+= (other.high &<< 1 | UInt64(truncatingIfNeeded: other.low &>> 127)) &+ (overflow ? 1 : 0)
+        }
+
         @inline(__always)
         mutating func add(_ x: UInt64) {
             let (sum, overflow) = low.addingReportingOverflow(UInt128(x))
@@ -327,37 +323,6 @@ struct MontgomeryModulus: Sendable {
             high = 0
             return limb
         }
-    }
-
-    /// row[0..<count] += a[0..<count]·m; returns the carry out of the top limb: the squaring's cross products,
-    /// four limbs per iteration (the loop's own count and branch were a fifth of its instructions).
-    @inline(__always)
-    static func multiplyAdd(
-        _ row: UnsafeMutablePointer<UInt64>,
-        _ a: UnsafePointer<UInt64>,
-        by m: UInt64,
-        count: Int
-    ) -> UInt64 {
-        let m = UInt128(m)
-        var carry: UInt64 = 0
-        @inline(__always) func step(_ j: Int) {
-            let sum = m &* UInt128(a[j]) &+ UInt128(row[j]) &+ UInt128(carry)
-            row[j] = UInt64(truncatingIfNeeded: sum)
-            carry = UInt64(truncatingIfNeeded: sum &>> 64)
-        }
-        var j = 0
-        while j &+ 4 <= count {
-            step(j)
-            step(j &+ 1)
-            step(j &+ 2)
-            step(j &+ 3)
-            j &+= 4
-        }
-        while j < count {
-            step(j)
-            j &+= 1
-        }
-        return carry
     }
 
     /// out = value − n if value ≥ n, else value, for a value below 2n held in k limbs plus `top` (0 or 1)
