@@ -277,26 +277,45 @@ struct MontgomeryModulus: Sendable {
         }
 
         /// Adds x[0]·y[0] + x[1]·y[−1] + … over `count` products: x ascending, y descending, as the limbs of one
-        /// column of a product pair up. Four products per iteration.
+        /// column of a product pair up. The count's low three bits go first, as one, two and four products without
+        /// a loop, then eight products per iteration: every column has another length, and a loop of four with a
+        /// remainder loop after it was 13% slower (rsa2048-verify p0 1,520 µs against 1,326 µs).
         @inline(__always)
         mutating func add(_ x: UnsafePointer<UInt64>, timesReversed y: UnsafePointer<UInt64>, count: Int) {
             var x = x
             var y = y
-            var remaining = count
-            while remaining >= 4 {
+            if count & 1 != 0 {
+                add(x[0], times: y[0])
+                x += 1
+                y -= 1
+            }
+            if count & 2 != 0 {
+                add(x[0], times: y[0])
+                add(x[1], times: y[-1])
+                x += 2
+                y -= 2
+            }
+            if count & 4 != 0 {
                 add(x[0], times: y[0])
                 add(x[1], times: y[-1])
                 add(x[2], times: y[-2])
                 add(x[3], times: y[-3])
                 x += 4
                 y -= 4
-                remaining &-= 4
             }
+            var remaining = count & ~7
             while remaining > 0 {
                 add(x[0], times: y[0])
-                x += 1
-                y -= 1
-                remaining &-= 1
+                add(x[1], times: y[-1])
+                add(x[2], times: y[-2])
+                add(x[3], times: y[-3])
+                add(x[4], times: y[-4])
+                add(x[5], times: y[-5])
+                add(x[6], times: y[-6])
+                add(x[7], times: y[-7])
+                x += 8
+                y -= 8
+                remaining &-= 8
             }
         }
 
