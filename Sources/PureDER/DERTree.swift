@@ -33,6 +33,36 @@ public struct DERTree: Sendable {
 
     /// Parses `input`, which must be exactly one complete element: nothing may follow it.
     public init(parsing input: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(DERError) {
+        var nodes: [Node] = []
+        try Self.walk(input, rules: rules) { element, depth in
+            nodes.append(
+                Node(
+                    tag: element.tag,
+                    offset: element.offset,
+                    headerLength: element.headerLength,
+                    contentLength: element.contentLength,
+                    depth: depth,
+                    isIndefiniteLength: element.isIndefiniteLength
+                )
+            )
+        }
+        self.input = input
+        self.nodes = nodes
+    }
+
+    /// Parses `input` (see ``init(parsing:rules:)-(ArraySlice<UInt8>,_)``).
+    public init(parsing input: [UInt8], rules: EncodingRules = .der) throws(DERError) {
+        try self.init(parsing: input[...], rules: rules)
+    }
+
+    /// Reads `input` as exactly one element and every element nested in it, depth-first, checking each as the
+    /// tree's nodes are checked, and hands each to `visit` with its depth. ``init(parsing:rules:)`` records them;
+    /// ``DERReader/readCheckedElement()`` only checks, without an array of nodes to build.
+    static func walk(
+        _ input: ArraySlice<UInt8>,
+        rules: EncodingRules,
+        _ visit: (DERElement, Int) -> Void
+    ) throws(DERError) {
         guard input.count <= DERLimits.maximumInputSize else {
             throw DERError(
                 .inputTooLarge,
@@ -43,7 +73,7 @@ public struct DERTree: Sendable {
         var outer = DERReader(input, rules: rules)
         let root = try outer.readElement()
         try outer.finish()
-        var nodes: [Node] = []
+        var count = 0
         // Each entry reads one constructed element's contents; `segments` marks those of a constructed
         // OCTET STRING, whose children must be OCTET STRINGs themselves (X.690 §8.7.3.2).
         var stack: [(reader: DERReader, segments: Bool)] = [(DERReader(root.encoded, rules: rules), false)]
@@ -52,7 +82,7 @@ public struct DERTree: Sendable {
             guard !reader.isAtEnd else { continue }
             let element = try reader.readElement()
             stack.append((reader, segments))
-            guard nodes.count < DERLimits.maximumElementCount else {
+            guard count < DERLimits.maximumElementCount else {
                 throw DERError(
                     .elementCountExceeded,
                     at: element.offset,
@@ -66,16 +96,8 @@ public struct DERTree: Sendable {
                     "segment of a constructed OCTET STRING is \(element.tag)"
                 )
             }
-            nodes.append(
-                Node(
-                    tag: element.tag,
-                    offset: element.offset,
-                    headerLength: element.headerLength,
-                    contentLength: element.contentLength,
-                    depth: reader.depth,
-                    isIndefiniteLength: element.isIndefiniteLength
-                )
-            )
+            count += 1
+            visit(element, reader.depth)
             if element.tag.isConstructed {
                 let isOctetString = element.tag.tagClass == .universal && element.tag.number == 4
                 stack.append((try reader.reader(forContentsOf: element), segments || isOctetString))
@@ -83,13 +105,6 @@ public struct DERTree: Sendable {
                 try Self.checkContents(of: element)
             }
         }
-        self.input = input
-        self.nodes = nodes
-    }
-
-    /// Parses `input` (see ``init(parsing:rules:)-(ArraySlice<UInt8>,_)``).
-    public init(parsing input: [UInt8], rules: EncodingRules = .der) throws(DERError) {
-        try self.init(parsing: input[...], rules: rules)
     }
 
     /// The element a node describes, as a view into the input.
@@ -126,7 +141,7 @@ public struct DERTree: Sendable {
     static func checkContents(of element: DERElement) throws(DERError) {
         guard element.tag.tagClass == .universal else { return }
         switch element.tag.number {
-        case _ where element.tag.isCharacterString: _ = try element.string()
+        case _ where element.tag.isCharacterString: try element.checkString()
         case 1: _ = try element.boolean()
         case 2, 10: _ = try element.integerBytes()
         case 3: _ = try element.bitString()
@@ -147,7 +162,7 @@ extension DERReader {
     public mutating func readCheckedElement() throws(DERError) -> DERElement {
         let element = try readElement()
         if element.tag.isConstructed {
-            _ = try DERTree(parsing: element.encoded, rules: rules)
+            try DERTree.walk(element.encoded, rules: rules) { _, _ in }
         } else {
             try DERTree.checkContents(of: element)  // no tree to build for a primitive
         }

@@ -25,14 +25,8 @@ extension DERElement {
                 throw DERError(.invalidString, at: offset, "UTF8String is not valid UTF-8")
             }
             return text
-        case 18:
-            return try ascii { $0 == 0x20 || ($0 >= 0x30 && $0 <= 0x39) }
-        case 19:
-            return try ascii(Self.isPrintable)
-        case 22:
-            return try ascii { $0 < 0x80 }
-        case 26:
-            return try ascii { $0 >= 0x20 && $0 < 0x7F }
+        case 18, 19, 22, 26:
+            return try ascii(Self.repertoire(kind.number))
         case 20:
             var text = ""
             for byte in content { text.unicodeScalars.append(Unicode.Scalar(byte)) }
@@ -43,6 +37,45 @@ extension DERElement {
             return try utf32BigEndian()
         default:
             throw DERError(.unexpectedTag, at: offset, "\(kind) is not a supported character string type")
+        }
+    }
+
+    /// Checks the contents as ``string()`` does, without making the string: for values that are checked and
+    /// then skipped (``DERReader/readCheckedElement()``), where building a long text only to drop it allocated.
+    func checkString() throws(DERError) {
+        switch tag.number {
+        case 12:
+            let isValid = withContents { bytes in
+                var iterator = bytes.makeIterator()
+                var decoder = UTF8()
+                while true {
+                    switch decoder.decode(&iterator) {
+                    case .scalarValue: continue
+                    case .emptyInput: return true
+                    case .error: return false
+                    }
+                }
+            }
+            guard isValid else { throw DERError(.invalidString, at: offset, "UTF8String is not valid UTF-8") }
+        case 18, 19, 22, 26:
+            let allowed = Self.repertoire(tag.number)
+            guard withContents({ bytes in bytes.allSatisfy(allowed) }) else {
+                throw DERError(.invalidString, at: offset, "\(tag) holds a character outside its set")
+            }
+        case 20:
+            return  // every octet is a character
+        default:
+            _ = try string()
+        }
+    }
+
+    /// The octets allowed in NumericString (18), PrintableString (19), IA5String (22) and VisibleString (26).
+    private static func repertoire(_ number: UInt32) -> (UInt8) -> Bool {
+        switch number {
+        case 18: return { $0 == 0x20 || ($0 >= 0x30 && $0 <= 0x39) }
+        case 19: return isPrintable
+        case 22: return { $0 < 0x80 }
+        default: return { $0 >= 0x20 && $0 < 0x7F }
         }
     }
 
