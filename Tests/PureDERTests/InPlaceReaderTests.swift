@@ -165,7 +165,8 @@ struct InPlaceReaderTests {
 }
 
 /// ``DERElement/checkString()``, which checks a skipped value's text without making it, must accept exactly what
-/// ``DERElement/string()`` accepts, with the same error.
+/// ``DERElement/string()`` accepts, with the same error; and a UTF8String is valid exactly when the standard
+/// library's `String(validating:as:)` says so, with the same text.
 struct StringCheckTests {
     /// Every one- and two-octet value, and three- and four-octet values around the UTF-8 boundaries (overlong
     /// forms, surrogates, the end of Unicode), then pseudo-random longer ones.
@@ -206,6 +207,12 @@ struct StringCheckTests {
             let element = try DERReader.parse(writer.bytes[...]) { r throws(DERError) in try r.readElement() }
             let decoded = Result { () throws(DERError) in _ = try element.string() }
             let checked = Result { () throws(DERError) in try element.checkString() }
+            // Both validate UTF-8 with isValidUTF8; the standard library's validation is the reference.
+            if number == 12 {
+                let isValid = contents.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
+                #expect((try? element.string()) != nil ? isValid : !isValid, "\(Hex.encode(contents))")
+                #expect((try? element.string()) == String(validating: contents, as: UTF8.self))
+            }
             switch (decoded, checked) {
             case (.success, .success): continue
             case (.failure(let a), .failure(let b)):
