@@ -139,7 +139,7 @@ public struct DERReader: Sendable {
     @usableFromInline
     @inline(__always)
     mutating func skip(_ count: Int) {
-        remaining.removeFirst(count)
+        remaining = remaining[(remaining.startIndex + count)...]
     }
 
     /// A reader over the contents of a constructed element, one level deeper than this reader.
