@@ -126,6 +126,18 @@ public struct DERReader: Sendable {
     @usableFromInline
     @inline(__always)
     func definiteHeader(_ tag: DERTag) throws(DERError) -> (headerLength: Int, contentLength: Int)? {
+        // First the shape of most elements: a one-octet identifier that is `tag`'s and a short-form length that
+        // fits. The general path below reaches the same verdict on these, through more branches.
+        let start = remaining.startIndex
+        if tag.number < 31, tag.tagClass != .universal || tag.number != 0, remaining.count >= 2 {
+            let identifier =
+                tag.tagClass.rawValue << 6 | (tag.isConstructed ? 0x20 : 0) | UInt8(truncatingIfNeeded: tag.number)
+            let length = remaining[start + 1]
+            if remaining[start] == identifier && length < 0x80 && Int(length) <= remaining.count - 2 {
+                try Self.checkConstruction(tag, rules: rules, at: start)
+                return (2, Int(length))
+            }
+        }
         guard let identifier = try nextIdentifier(), identifier.tag == tag else { return nil }
         let header = try Self.readHeader(remaining, rules: rules, identifier: identifier)
         guard tag.tagClass != .universal || tag.number != 0, let contentLength = header.contentLength else {
