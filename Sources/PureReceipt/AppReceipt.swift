@@ -63,11 +63,17 @@ public struct AppReceipt: Sendable, Hashable {
         case 12: creationDate = try FieldValue.date(value, field: 12)
         case 15: downloadIdentifier = try FieldValue.integer(value)
         case 16: versionExternalIdentifier = try FieldValue.integer(value)
-        case 17: inAppPurchases.append(try InAppPurchase(value, rules: rules))
+        case 17:
+            // Room for several at once: growing one by one moved every purchase decoded so far each time.
+            if inAppPurchases.isEmpty { inAppPurchases.reserveCapacity(8) }
+            inAppPurchases.append(try InAppPurchase(value, rules: rules))
         case 18: originalPurchaseDate = try FieldValue.date(value, field: 18)
         case 19: originalApplicationVersion = try FieldValue.string(value, field: 19)
         case 21: expirationDate = try FieldValue.date(value, field: 21)
-        default: otherAttributes.append(attribute)
+        default:
+            // App Store payloads carry about ten undocumented attributes: room for them in one allocation.
+            if otherAttributes.isEmpty { otherAttributes.reserveCapacity(16) }
+            otherAttributes.append(attribute)
         }
     }
 }

@@ -52,7 +52,10 @@ public struct InAppPurchase: Sendable, Hashable {
             case 1721:
                 let text = try FieldValue.string(value, field: 1721)
                 promotionalOfferIdentifier = text.isEmpty ? nil : text
-            default: otherAttributes.append(attribute)
+            default:
+                // Each App Store purchase carries about seven undocumented attributes: one allocation for them.
+                if otherAttributes.isEmpty { otherAttributes.reserveCapacity(8) }
+                otherAttributes.append(attribute)
             }
         }
     }
