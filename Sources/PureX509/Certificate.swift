@@ -160,6 +160,7 @@ public struct Certificate: Sendable {
                 try fields.readOptionalExplicit(3) { explicit throws(DERError) in
                     try explicit.readSequence { list throws(DERError) in
                         var extensions: [Extension] = []
+                        extensions.reserveCapacity(10)  // one allocation for the usual number, not four
                         while !list.isAtEnd { extensions.append(try Extension(from: &list)) }
                         guard !extensions.isEmpty else {
                             throw DERError(.truncated, at: list.offset, "empty Extensions: SIZE (1..MAX)")

@@ -29,6 +29,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         let element = try reader.readElement(.sequence)
         var names = try reader.reader(forContentsOf: element)
         var relativeNames: [[Attribute]] = []
+        relativeNames.reserveCapacity(8)  // one allocation for the usual number, not three or four
         while !names.isAtEnd {
             var attributes: [Attribute] = []
             let count = try names.readSetOf(eachConstructed: .sequence) { pair throws(DERError) in
