@@ -147,7 +147,7 @@ public struct DERReader: Sendable {
         return (header.headerLength, contentLength)
     }
 
-    /// Skips `count` bytes that ``definiteHeader(_:)`` has accounted for, without a new view of the input.
+    /// Skips `count` bytes that ``definiteHeader(_:)`` has accounted for, without making a ``DERElement``.
     @usableFromInline
     @inline(__always)
     mutating func skip(_ count: Int) {
@@ -191,6 +191,7 @@ public struct DERReader: Sendable {
     /// `reader(forContentsOf: readElement(tag))` returns, with one view of the input made instead of two.
     @usableFromInline
     mutating func readContents(_ tag: DERTag) throws(DERError) -> DERReader {
+        let tag = tag.asConstructed  // as reader(forContentsOf:) requires
         guard let (headerLength, contentLength) = try definiteHeader(tag) else {
             return try reader(forContentsOf: readElement(tag))
         }

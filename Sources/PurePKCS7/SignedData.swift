@@ -22,7 +22,9 @@ public struct SignedData: Sendable {
     public let contentType: OID
     /// The signed content: a view into the input, or a new buffer when BER segments were joined.
     public let content: ArraySlice<UInt8>
-    /// The embedded certificates, in order.
+    /// The embedded certificates, in order. Each is a view into the input, except one that stood in for a
+    /// byte-identical embedded certificate (``init(berEncoded:knownCertificates:)``): its bytes are the known
+    /// certificate's.
     public let certificates: [Certificate]
     /// The one signer.
     public let signer: SignerInfo
@@ -40,7 +42,8 @@ public struct SignedData: Sendable {
     /// Parses a ContentInfo holding a SignedData. An embedded certificate whose encoding is byte for byte that of
     /// one of `knownCertificates` is that certificate, not parsed again: a receipt carries a copy of the Apple
     /// root, which a validator already holds parsed as its anchor. Parsing depends on the bytes alone, so the
-    /// result is the same either way.
+    /// result is the same either way, except that such a certificate's ``Certificate/encoded`` is a view of the
+    /// known certificate's bytes, not of `bytes`.
     public init(berEncoded bytes: ArraySlice<UInt8>, knownCertificates: [Certificate]) throws(PKCS7Error) {
         let parsed: (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])?
         let outerIsIndefinite: Bool

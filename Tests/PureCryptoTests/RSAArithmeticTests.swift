@@ -119,6 +119,23 @@ struct RSAArithmeticTests {
         #expect(compared == sizes.count * 2 * 6)
     }
 
+    /// 8,192 bits (128 limbs), the largest modulus a key may have: the longest columns, where the three-limb
+    /// column sums of the Montgomery arithmetic are largest; a random modulus and 2^8192 − 1.
+    @Test func powerAgreesWithTheReferenceAt8192Bits() {
+        var random = SplitMix64(seed: 0x5EED_0005)
+        var compared = 0
+        for modulus in [random.number(bits: 8192, odd: true), allOnes(bits: 8192)] {
+            compared += comparePowers(
+                modulus: modulus,
+                exponents: [[0x03]],
+                random: &random,
+                context: "8192 bits",
+                randomBases: 1
+            )
+        }
+        #expect(compared == 2 * 6)
+    }
+
     /// Moduli whose limbs are all ones, or all zeros between two ones, or just past a limb boundary, where
     /// carries and the final subtraction of Montgomery reduction are most likely to go wrong.
     @Test func powerAgreesWithTheReferenceForEdgeCaseModuli() {

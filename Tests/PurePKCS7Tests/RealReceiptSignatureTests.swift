@@ -62,6 +62,23 @@ import VectorSupport
             let parsed = try SignedData(berEncoded: sample.bytes)
             let reusing = try SignedData(berEncoded: sample.bytes[...], knownCertificates: [root])
             #expect(reusing.certificates.map(\.encoded) == parsed.certificates.map(\.encoded), "\(sample.name)")
+            // The same verdict and chain either way, at the creation date and today.
+            let validator = PathValidator(anchors: [root], algorithms: .allowingSHA1)
+            for instant in [sample.creationDate, 1_795_000_000] {
+                let verdicts = [parsed, reusing].map { (signedData: SignedData) -> String in
+                    do throws(PKCS7Error) {
+                        let verified = try signedData.verify(
+                            validator: validator,
+                            at: instant,
+                            policy: NoAdditionalPolicy()
+                        )
+                        return verified.chain.certificates.map { Hex.encode($0.encoded) }.joined(separator: " ")
+                    } catch {
+                        return "\(error.code)"
+                    }
+                }
+                #expect(verdicts[0] == verdicts[1], "\(sample.name) at \(instant)")
+            }
             for (index, certificate) in reusing.certificates.enumerated() {
                 let isRoot = certificate.encoded == root.encoded
                 #expect((certificate.encoded.startIndex == 0) == isRoot, "\(sample.name) certificate \(index)")

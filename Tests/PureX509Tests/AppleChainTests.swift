@@ -155,6 +155,54 @@ import VectorSupport
         }
     }
 
+    /// An extension whose OID an earlier one has is refused, naming the first such extension, with few extensions
+    /// (compared pairwise) and with many (hashed, so that crafted certificates with thousands cost linear time).
+    @Test(arguments: [5, 40])
+    func aRepeatedExtensionIsRefusedWhateverTheirNumber(_ count: Int) throws {
+        guard SharedVectors.available() != nil else { return }
+        let root = try appleRoot()
+        // The root's TBSCertificate up to its extensions, then `count` distinct ones and two repeats.
+        var fields = try DERReader.parse(root.tbsCertificate) { r throws(DERError) in
+            try r.readSequence { tbs throws(DERError) in
+                var kept: [ArraySlice<UInt8>] = []
+                while try tbs.peekTag() != .contextSpecific(3, constructed: true) {
+                    kept.append(try tbs.readElement().encoded)
+                }
+                _ = try tbs.readElement()
+                return kept
+            }
+        }
+        let oids = (0..<UInt64(count)).map { OID(1, 2, 3, 4, $0) }
+        var extensions = DERWriter()
+        extensions.appendExplicit(3) { list in
+            list.appendSequence { list in
+                for oid in oids + [oids[3], oids[1]] {
+                    list.appendSequence { item in
+                        item.appendObjectIdentifier(oid)
+                        item.appendOctetString([0x05, 0x00])
+                    }
+                }
+            }
+        }
+        fields.append(extensions.bytes[...])
+        var writer = DERWriter()
+        writer.appendSequence { certificate in
+            certificate.appendSequence { tbs in for field in fields { tbs.appendEncoded(field) } }
+            certificate.appendSequence { algorithm in
+                algorithm.appendObjectIdentifier(.sha1WithRSAEncryption)
+                algorithm.appendNull()
+            }
+            certificate.appendBitString(BitString(bytes: root.signature))
+        }
+        do {
+            _ = try Certificate(derEncoded: writer.bytes)
+            Issue.record("accepted a repeated extension")
+        } catch {
+            #expect(error.code == .invalidExtension)
+            #expect(error.reason == "extension \(oids[3]) appears twice", "\(error)")
+        }
+    }
+
     @Test func differingInnerAndOuterSignatureAlgorithmsAreRefused() throws {
         guard SharedVectors.available() != nil else { return }
         let root = try appleRoot()

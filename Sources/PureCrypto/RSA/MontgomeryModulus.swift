@@ -370,6 +370,7 @@ struct MontgomeryModulus: Sendable {
     /// Big-endian bytes as `count` little-endian limbs; the bytes must fit. Eight octets per limb from the end,
     /// where indexing the limbs per octet took 2,400 instructions for each RSA-2048 key parsed.
     static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [UInt64] {
+        precondition(bytes.count <= 8 * count, "more bytes than limbs")  // the writes below are unchecked
         var limbs = [UInt64](repeating: 0, count: count)
         bytes.withUnsafeBufferPointer { octets in
             limbs.withUnsafeMutableBufferPointer { limbs in
