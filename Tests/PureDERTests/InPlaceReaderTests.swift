@@ -69,18 +69,21 @@ struct InPlaceReaderTests {
         return description
     }
 
+    /// readInteger against readElement then integer, on `bytes` with `tag`.
+    static func expectIntegerReadsAgree(_ bytes: [UInt8], rules: EncodingRules, tag: DERTag = .integer) {
+        let inPlace = outcome(bytes, rules: rules) { r throws(DERError) in
+            "\(try r.readInteger(as: Int64.self, tag: tag))"
+        }
+        let viaElement = outcome(bytes, rules: rules) { r throws(DERError) in
+            "\(try r.readElement(tag).integer(as: Int64.self))"
+        }
+        #expect(inPlace == viaElement, "\(Hex.encode(bytes[...])) \(rules) \(tag)")
+    }
+
     @Test(arguments: integerSeeds)
     func readIntegerAgreesWithReadElement(_ seed: String) {
         for bytes in Self.variants(of: [UInt8](hex: seed)) {
-            for rules in [EncodingRules.der, .ber] {
-                let inPlace = Self.outcome(bytes, rules: rules) { r throws(DERError) in
-                    "\(try r.readInteger(as: Int64.self))"
-                }
-                let viaElement = Self.outcome(bytes, rules: rules) { r throws(DERError) in
-                    "\(try r.readElement(.integer).integer(as: Int64.self))"
-                }
-                #expect(inPlace == viaElement, "\(Hex.encode(bytes[...])) \(rules)")
-            }
+            for rules in [EncodingRules.der, .ber] { Self.expectIntegerReadsAgree(bytes, rules: rules) }
         }
     }
 
@@ -97,13 +100,7 @@ struct InPlaceReaderTests {
         let constructed = [UInt8](hex: seed)[0] | 0x20
         for bytes in Self.variants(of: [UInt8](hex: seed)) {
             for rules in [EncodingRules.der, .ber] {
-                let integer = Self.outcome(bytes, rules: rules) { r throws(DERError) in
-                    "\(try r.readInteger(as: Int64.self, tag: tag))"
-                }
-                let integerViaElement = Self.outcome(bytes, rules: rules) { r throws(DERError) in
-                    "\(try r.readElement(tag).integer(as: Int64.self))"
-                }
-                #expect(integer == integerViaElement, "\(Hex.encode(bytes[...])) \(rules) \(tag)")
+                Self.expectIntegerReadsAgree(bytes, rules: rules, tag: tag)
                 guard bytes.first != constructed else { continue }  // a constructed string: see above
                 let octets = Self.outcome(bytes, rules: rules) { r throws(DERError) in
                     Hex.encode(try r.readOctetString(tag: tag))
