@@ -126,24 +126,21 @@ public struct DERReader: Sendable {
     @usableFromInline
     @inline(__always)
     func definiteHeader(_ tag: DERTag) throws(DERError) -> (headerLength: Int, contentLength: Int)? {
+        guard tag.tagClass != .universal || tag.number != 0 else { return nil }  // end-of-contents: readElement's refusal
         // First the shape of most elements: a one-octet identifier that is `tag`'s and a short-form length that
         // fits. The general path below reaches the same verdict on these, through more branches.
         let start = remaining.startIndex
-        if tag.number < 31, tag.tagClass != .universal || tag.number != 0, remaining.count >= 2 {
-            let identifier =
-                tag.tagClass.rawValue << 6 | (tag.isConstructed ? 0x20 : 0) | UInt8(truncatingIfNeeded: tag.number)
+        if let identifier = tag.singleOctetIdentifier, remaining.count >= 2, remaining[start] == identifier {
             let length = remaining[start + 1]
-            if remaining[start] == identifier && length < 0x80 && Int(length) <= remaining.count - 2 {
+            if length < 0x80 && Int(length) <= remaining.count - 2 {
                 try Self.checkConstruction(tag, rules: rules, at: start)
                 return (2, Int(length))
             }
         }
         guard let identifier = try nextIdentifier(), identifier.tag == tag else { return nil }
         let header = try Self.readHeader(remaining, rules: rules, identifier: identifier)
-        guard tag.tagClass != .universal || tag.number != 0, let contentLength = header.contentLength else {
-            return nil  // end-of-contents, or an indefinite length: readElement's own paths
-        }
-        try Self.checkConstruction(tag, rules: rules, at: remaining.startIndex)
+        guard let contentLength = header.contentLength else { return nil }  // indefinite: readElement's path
+        try Self.checkConstruction(tag, rules: rules, at: start)
         return (header.headerLength, contentLength)
     }
 
@@ -228,8 +225,7 @@ public struct DERReader: Sendable {
     /// order. For SET OF, use ``readSetOf(tag:_:)``.
     @inlinable
     public mutating func readSet<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
-        let element = try readElement(.set)
-        var contents = try reader(forContentsOf: element)
+        var contents = try readContents(.set)
         if !rules.allowsUnsortedSetOf {
             try Self.checkOrder(of: contents, "SET components are not in the canonical order of their tags") {
                 ($0.tag.tagClass.rawValue, $0.tag.number) >= ($1.tag.tagClass.rawValue, $1.tag.number)
@@ -248,8 +244,7 @@ public struct DERReader: Sendable {
         tag: DERTag = .set,
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
-        let element = try readElement(tag.asConstructed)
-        var contents = try reader(forContentsOf: element)
+        var contents = try readContents(tag)
         if !rules.allowsUnsortedSetOf {
             try Self.checkOrder(of: contents, "SET OF component sorts before the one preceding it") {
                 DERWriter.derSetOrder($1.encoded, $0.encoded)
@@ -272,37 +267,20 @@ public struct DERReader: Sendable {
         eachConstructed componentTag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> Void
     ) throws(DERError) -> Int {
-        let element = try readElement(tag.asConstructed)
-        var contents = try reader(forContentsOf: element)
+        var contents = try readContents(tag)
+        let all = contents.remaining  // every component, for comparing each with the one before it
         let checksOrder = !rules.allowsUnsortedSetOf
-        let componentTag = componentTag.asConstructed
         var previous = 0..<0  // the previous component's encoding, as indices into the input; none yet
         var count = 0
         while !contents.isAtEnd {
-            // The component's reader straight from its header where the common case allows (one view of the
-            // input made, not three); otherwise through readElement, which also reports every error.
+            // A component's errors come before its order is judged; the depth limit, which fails the first
+            // component already, cannot hide an order error.
             let start = contents.offset
-            var component: DERElement? = nil
-            let end: Int
-            var headerLength = 0
-            if contents.depth < DERLimits.maximumDepth, let header = try contents.definiteHeader(componentTag) {
-                headerLength = header.headerLength
-                end = start + header.headerLength + header.contentLength
-                contents.skip(end - start)
-            } else {
-                let read = try contents.readElement(componentTag)
-                component = read
-                end = read.encoded.endIndex
-            }
-            if checksOrder && count > 0 && DERWriter.derSetOrder(of: start..<end, previous, in: element.encoded) {
+            var componentContents = try contents.readContents(componentTag)
+            let end = contents.offset
+            if checksOrder && count > 0 && DERWriter.derSetOrder(of: start..<end, previous, in: all) {
                 throw DERError(.setOfNotSorted, at: start, "SET OF component sorts before the one preceding it")
             }
-            var componentContents =
-                if let component {
-                    try contents.reader(forContentsOf: component)
-                } else {
-                    DERReader(element.encoded[(start + headerLength)..<end], rules: rules, depth: contents.depth + 1)
-                }
             try body(&componentContents)
             try componentContents.finish()
             previous = start..<end

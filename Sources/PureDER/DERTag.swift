@@ -132,14 +132,21 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: - Identifier octets
 
+    /// The class and constructed bits of the first identifier octet.
+    private var leadingBits: UInt8 { tagClass.rawValue << 6 | (isConstructed ? 0x20 : 0) }
+
+    /// The identifier as its one octet, for tag numbers below 31; `nil` for the high-tag-number form.
+    var singleOctetIdentifier: UInt8? {
+        number < 31 ? leadingBits | UInt8(truncatingIfNeeded: number) : nil
+    }
+
     /// Appends the identifier octets: one octet for numbers below 31, else `0x1F` and base-128 digits.
     func encode(into bytes: inout [UInt8]) {
-        let leading = tagClass.rawValue << 6 | (isConstructed ? 0x20 : 0)
-        if number < 31 {
-            bytes.append(leading | UInt8(number))
+        if let octet = singleOctetIdentifier {
+            bytes.append(octet)
             return
         }
-        bytes.append(leading | 0x1F)
+        bytes.append(leadingBits | 0x1F)
         var shift = 28
         while shift > 0 && number >> UInt32(shift) == 0 { shift -= 7 }
         while shift > 0 {

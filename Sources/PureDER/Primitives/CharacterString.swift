@@ -19,14 +19,8 @@ extension DERElement {
         guard kind.tagClass == .universal else {
             throw DERError(.unexpectedTag, at: offset, "\(kind) is not a character string type")
         }
+        if try checkOctets(as: kind.number) { return withContents { String(decoding: $0, as: UTF8.self) } }
         switch kind.number {
-        case 12:
-            guard let text = withContents({ Self.isValidUTF8($0) ? String(decoding: $0, as: UTF8.self) : nil }) else {
-                throw DERError(.invalidString, at: offset, "UTF8String is not valid UTF-8")
-            }
-            return text
-        case 18, 19, 22, 26:
-            return try ascii(Self.repertoire(kind.number))
         case 20:
             var text = ""
             for byte in content { text.unicodeScalars.append(Unicode.Scalar(byte)) }
@@ -43,21 +37,28 @@ extension DERElement {
     /// Checks the contents as ``string()`` does, without making the string: for values that are checked and
     /// then skipped (``DERReader/readCheckedElement()``), where building a long text only to drop it allocated.
     func checkString() throws(DERError) {
-        switch tag.number {
+        // T61String (20) takes any octets; BMPString and UniversalString are rare enough to decode.
+        guard try !checkOctets(as: tag.number), tag.number != 20 else { return }
+        _ = try string()
+    }
+
+    /// For the types whose text is their octets read as UTF-8, UTF8String (12) and the ASCII types (18, 19, 22,
+    /// 26), checks the octets where they lie and returns `true`; `false` for any other type.
+    private func checkOctets(as number: UInt32) throws(DERError) -> Bool {
+        switch number {
         case 12:
             guard withContents(Self.isValidUTF8) else {
                 throw DERError(.invalidString, at: offset, "UTF8String is not valid UTF-8")
             }
         case 18, 19, 22, 26:
-            let allowed = Self.repertoire(tag.number)
-            guard withContents({ bytes in bytes.allSatisfy(allowed) }) else {
+            let allowed = Self.repertoire(number)
+            guard withContents({ $0.allSatisfy(allowed) }) else {
                 throw DERError(.invalidString, at: offset, "\(tag) holds a character outside its set")
             }
-        case 20:
-            return  // every octet is a character
         default:
-            _ = try string()
+            return false
         }
+        return true
     }
 
     /// Whether `bytes` are well-formed UTF-8 (Unicode §3.9): ASCII at a glance, anything else decoded in place.
@@ -100,16 +101,6 @@ extension DERElement {
         default:
             return false
         }
-    }
-
-    @inline(__always)
-    private func ascii(_ allowed: (UInt8) -> Bool) throws(DERError) -> String {
-        let text = withContents { bytes -> String? in
-            for byte in bytes where !allowed(byte) { return nil }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard let text else { throw DERError(.invalidString, at: offset, "\(tag) holds a character outside its set") }
-        return text
     }
 
     /// BMPString is UCS-2 (X.680 §41.4): each pair of octets is one character of the Basic Multilingual
