@@ -100,24 +100,7 @@ struct MontgomeryModulus: Sendable {
         normalized.withUnsafeBufferPointer { normalized in
             limbs.withUnsafeBufferPointer { modulus in
                 guard let normalized = normalized.baseAddress, let modulus = modulus.baseAddress else { return }
-                func multiply(
-                    _ a: UnsafePointer<UInt64>,
-                    _ b: UnsafePointer<UInt64>,
-                    _ out: UnsafeMutablePointer<UInt64>
-                ) {
-                    Self.montgomeryMultiply(
-                        a,
-                        b,
-                        into: out,
-                        scratch: scratch,
-                        modulus: modulus,
-                        count: k,
-                        inverse: inverse
-                    )
-                }
-                func square(_ a: UnsafeMutablePointer<UInt64>) {
-                    Self.montgomerySquare(a, scratch: scratch, modulus: modulus, count: k, inverse: inverse)
-                }
+                let arithmetic = Arithmetic(modulus: modulus, count: k, inverse: inverse, scratch: scratch)
                 // x·R mod n, by division: the accumulator starts there at the exponent's top set bit.
                 Self.montgomeryForm(
                     baseAddress,
@@ -135,16 +118,16 @@ struct MontgomeryModulus: Sendable {
                     var bit: UInt8 = 0x80
                     while bit != 0 {
                         if started {
-                            square(resultBase)
+                            arithmetic.square(resultBase)
                             if byte & bit != 0 {
                                 if bit == 1 && index == lastIndex {
                                     // The last multiplication (every odd exponent's) takes the plain base:
                                     // x^(e−1)·R · x · R⁻¹ = x^e leaves the Montgomery domain with it, saving
                                     // the final reduction. The product stays below n·R, as the reduction needs.
-                                    multiply(resultBase, baseAddress, resultBase)
+                                    arithmetic.multiply(resultBase, baseAddress, into: resultBase)
                                     leftDomain = true
                                 } else {
-                                    multiply(resultBase, baseMontgomery, resultBase)
+                                    arithmetic.multiply(resultBase, baseMontgomery, into: resultBase)
                                 }
                             }
                         } else if byte & bit != 0 {
@@ -162,103 +145,87 @@ struct MontgomeryModulus: Sendable {
                 }
                 guard !leftDomain else { return }
                 // Out of the Montgomery domain: a·R⁻¹, a reduction alone.
-                scratch.update(from: resultBase, count: k)
-                (scratch + k).update(repeating: 0, count: k)
-                Self.montgomeryReduce(scratch, into: resultBase, modulus: modulus, count: k, inverse: inverse)
+                arithmetic.reduce(resultBase)
             }
         }
     }
 
-    /// out = a·b·R⁻¹ mod n for a·b < n·R (so any a < R with b < n): the columns of a·b reduced as they are
-    /// summed (``reduceColumns(scratch:into:modulus:count:inverse:column:)``). `out` may alias `a` or `b`: they
-    /// are read before it is written. `scratch` holds 2k limbs.
-    @inline(__always)
-    static func montgomeryMultiply(
-        _ a: UnsafePointer<UInt64>,
-        _ b: UnsafePointer<UInt64>,
-        into out: UnsafeMutablePointer<UInt64>,
-        scratch t: UnsafeMutablePointer<UInt64>,
-        modulus n: UnsafePointer<UInt64>,
-        count k: Int,
-        inverse: UInt64
-    ) {
-        reduceColumns(scratch: t, into: out, modulus: n, count: k, inverse: inverse) { i, column in
-            // Column i of a·b: a[j]·b[i−j] for every j with both limbs present.
-            let first = i < k ? 0 : i &- k &+ 1
-            column.add(a + first, timesReversed: b + (i &- first), count: min(i, k &- 1) &- first &+ 1)
-        }
-    }
+    /// Montgomery multiplication, squaring and reduction modulo one n (k limbs, −n⁻¹ mod 2⁶⁴) with 2k limbs of
+    /// scratch: the operations of one exponentiation.
+    struct Arithmetic {
+        let modulus: UnsafePointer<UInt64>
+        let count: Int
+        let inverse: UInt64
+        let scratch: UnsafeMutablePointer<UInt64>
 
-    /// a = a²·R⁻¹ mod n for a < n, column by column like ``montgomeryMultiply(_:_:into:scratch:modulus:count:inverse:)``
-    /// but with each cross product a[j]·a[i−j] (j < i − j) formed once: summed apart, then added twice, with the
-    /// square a[i/2]² of an even column. `scratch` holds 2k limbs; `a` is read until the last column and written
-    /// only after it.
-    @inline(__always)
-    static func montgomerySquare(
-        _ a: UnsafeMutablePointer<UInt64>,
-        scratch t: UnsafeMutablePointer<UInt64>,
-        modulus n: UnsafePointer<UInt64>,
-        count k: Int,
-        inverse: UInt64
-    ) {
-        reduceColumns(scratch: t, into: a, modulus: n, count: k, inverse: inverse) { i, column in
-            let first = i < k ? 0 : i &- k &+ 1
-            var cross = ColumnSum()
-            cross.add(a + first, timesReversed: a + (i &- first), count: (i &+ 1) / 2 &- first)
-            column.addTwice(cross)
-            if i & 1 == 0 { column.add(a[i / 2], times: a[i / 2]) }
+        /// out = a·b·R⁻¹ mod n for a·b < n·R (so any a < R with b < n): the columns of a·b reduced as they are
+        /// summed (``reduceColumns(into:column:)``). `out` may alias `a` or `b`: they are read before it is
+        /// written.
+        @inline(__always)
+        func multiply(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into out: UnsafeMutablePointer<UInt64>) {
+            let k = count
+            reduceColumns(into: out) { i, column in
+                // Column i of a·b: a[j]·b[i−j] for every j with both limbs present.
+                let first = i < k ? 0 : i &- k &+ 1
+                column.add(a + first, timesReversed: b + (i &- first), count: min(i, k &- 1) &- first &+ 1)
+            }
         }
-    }
 
-    /// out = t·R⁻¹ mod n for a 2k-limb t < n·R (Montgomery's REDC), then one conditional subtraction.
-    /// `t` is overwritten.
-    @inline(__always)
-    static func montgomeryReduce(
-        _ t: UnsafeMutablePointer<UInt64>,
-        into out: UnsafeMutablePointer<UInt64>,
-        modulus n: UnsafePointer<UInt64>,
-        count k: Int,
-        inverse: UInt64
-    ) {
-        // Column i's input is t[i], read before the column's own result limb (from column k on) replaces it.
-        reduceColumns(scratch: t, into: out, modulus: n, count: k, inverse: inverse) { i, column in
-            column.add(t[i])
+        /// a = a²·R⁻¹ mod n for a < n, column by column like ``multiply(_:_:into:)`` but with each cross product
+        /// a[j]·a[i−j] (j < i − j) formed once: summed apart, then added twice, with the square a[i/2]² of an even
+        /// column. `a` is read until the last column and written only after it.
+        @inline(__always)
+        func square(_ a: UnsafeMutablePointer<UInt64>) {
+            let k = count
+            reduceColumns(into: a) { i, column in
+                let first = i < k ? 0 : i &- k &+ 1
+                var cross = ColumnSum()
+                cross.add(a + first, timesReversed: a + (i &- first), count: (i &+ 1) / 2 &- first)
+                column.addTwice(cross)
+                if i & 1 == 0 { column.add(a[i / 2], times: a[i / 2]) }
+            }
         }
-    }
 
-    /// out = (c + m·n)/R mod n, where `column(i, &sum)` adds column i of a 2k-limb c < n·R to the sum: Montgomery
-    /// reduction column by column (product scanning). Column i of c + m·n is summed in three limbs held in
-    /// registers, and below column k m's limb i is chosen there to clear it, so each multiply-accumulate is a
-    /// load, a multiplication and three additions, with no limb loaded and stored again per product as row by
-    /// row does. m takes `scratch`'s low k limbs and the result its high k, each limb written after column i
-    /// has read what it replaces; the result is below 2n before the final subtraction.
-    @inline(__always)
-    static func reduceColumns(
-        scratch t: UnsafeMutablePointer<UInt64>,
-        into out: UnsafeMutablePointer<UInt64>,
-        modulus n: UnsafePointer<UInt64>,
-        count k: Int,
-        inverse: UInt64,
-        column input: (Int, inout ColumnSum) -> Void
-    ) {
-        let m = t
-        let result = t + k
-        var column = ColumnSum()
-        for i in 0..<k {
-            input(i, &column)
-            column.add(m, timesReversed: n + i, count: i)
-            let mi = column.lowLimb &* inverse
-            m[i] = mi
-            column.add(mi, times: n[0])  // the column's low limb is now zero
-            _ = column.shiftOutLimb()
+        /// a = a·R⁻¹ mod n for a k-limb a < R (Montgomery's REDC of a with k zero limbs above it), then one
+        /// conditional subtraction: the way out of the Montgomery domain. `a` is read until the last column and
+        /// written only after it.
+        @inline(__always)
+        func reduce(_ a: UnsafeMutablePointer<UInt64>) {
+            let k = count
+            reduceColumns(into: a) { i, column in
+                if i < k { column.add(a[i]) }
+            }
         }
-        for i in k..<(2 &* k) {
-            input(i, &column)
-            let first = i &- k &+ 1
-            column.add(m + first, timesReversed: n + (k &- 1), count: k &- first)
-            result[i &- k] = column.shiftOutLimb()
+
+        /// out = (c + m·n)/R mod n, where `column(i, &sum)` adds column i of a 2k-limb c < n·R to the sum:
+        /// Montgomery reduction column by column (product scanning). Column i of c + m·n is summed in three limbs
+        /// held in registers, and below column k m's limb i is chosen there to clear it, so each
+        /// multiply-accumulate is a load, a multiplication and three additions, with no limb loaded and stored
+        /// again per product as row by row does. m takes the scratch's low k limbs and the result its high k; the
+        /// result is below 2n before the final subtraction.
+        @inline(__always)
+        func reduceColumns(into out: UnsafeMutablePointer<UInt64>, column input: (Int, inout ColumnSum) -> Void) {
+            let n = modulus
+            let k = count
+            let m = scratch
+            let result = scratch + k
+            var column = ColumnSum()
+            for i in 0..<k {
+                input(i, &column)
+                column.add(m, timesReversed: n + i, count: i)
+                let mi = column.lowLimb &* inverse
+                m[i] = mi
+                column.add(mi, times: n[0])  // the column's low limb is now zero
+                _ = column.shiftOutLimb()
+            }
+            for i in k..<(2 &* k) {
+                input(i, &column)
+                let first = i &- k &+ 1
+                column.add(m + first, timesReversed: n + (k &- 1), count: k &- first)
+                result[i &- k] = column.shiftOutLimb()
+            }
+            MontgomeryModulus.subtractModulusIfNeeded(result, top: column.lowLimb, modulus: n, count: k, into: out)
         }
-        subtractModulusIfNeeded(result, top: column.lowLimb, modulus: n, count: k, into: out)
     }
 
     /// A column of a product being summed: up to 2k products of two limbs each, so three limbs,
