@@ -225,16 +225,17 @@ private struct DecodedExtensions: Sendable {
     var authorityKeyIdentifier: ArraySlice<UInt8>?
 
     init(_ extensions: [Extension]) throws(DERError) {
+        // By the id-ce arc of each known identifier: basicConstraints 19, keyUsage 15, extendedKeyUsage 37,
+        // certificatePolicies 32, subjectKeyIdentifier 14, authorityKeyIdentifier 35 (RFC 5280 §4.2.1).
         for item in extensions {
-            switch item.oid {
-            case .basicConstraints: basicConstraints = try BasicConstraints(value: item.value)
-            case .keyUsage: keyUsage = try KeyUsage(value: item.value)
-            case .extendedKeyUsage: extendedKeyUsage = try readObjectIdentifierList(item.value, policies: false)
-            case .certificatePolicies: policies = try readObjectIdentifierList(item.value, policies: true)
-            case .subjectKeyIdentifier:
+            switch item.oid.certificateExtensionArc {
+            case 19: basicConstraints = try BasicConstraints(value: item.value)
+            case 15: keyUsage = try KeyUsage(value: item.value)
+            case 37: extendedKeyUsage = try readObjectIdentifierList(item.value, policies: false)
+            case 32: policies = try readObjectIdentifierList(item.value, policies: true)
+            case 14:
                 subjectKeyIdentifier = try DERReader.parse(item.value) { r throws(DERError) in try r.readOctetString() }
-            case .authorityKeyIdentifier:
-                authorityKeyIdentifier = try AuthorityKeyIdentifier(value: item.value).keyIdentifier
+            case 35: authorityKeyIdentifier = try AuthorityKeyIdentifier(value: item.value).keyIdentifier
             default: continue
             }
         }

@@ -21,32 +21,55 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     /// The whole DER of the Name, tag and length included.
     public let encoded: ArraySlice<UInt8>
-    /// The relative distinguished names, outermost first, each a set of one or more attributes.
-    public let relativeNames: [[Attribute]]
 
-    /// Reads a Name from `reader`.
+    /// The relative distinguished names, outermost first, each a set of one or more attributes. Decoded from
+    /// ``encoded`` on each use: path validation needs only the encoding, and decoding every name of every
+    /// certificate up front took about 1 µs a name, a tenth of parsing an Apple certificate.
+    public var relativeNames: [[Attribute]] {
+        var relativeNames: [[Attribute]] = []
+        // The reading that the initializer completed, so it cannot fail here.
+        _ = try? DERReader.parse(encoded) { reader throws(DERError) in
+            var names = try reader.reader(forContentsOf: try reader.readElement(.sequence))
+            try Self.read(&names, decodingText: true) { index, attribute in
+                if index == relativeNames.count { relativeNames.append([]) }
+                relativeNames[index].append(attribute)
+            }
+        }
+        return relativeNames
+    }
+
+    /// Whether the Name has no relative distinguished name: its encoding is `30 00`.
+    public var isEmpty: Bool { encoded.count == 2 }
+
+    /// Reads a Name from `reader`, checking every attribute: each string is checked against its type's
+    /// repertoire, any other value as strict DER.
     init(from reader: inout DERReader) throws(DERError) {
         let element = try reader.readElement(.sequence)
         var names = try reader.reader(forContentsOf: element)
-        var relativeNames: [[Attribute]] = []
-        relativeNames.reserveCapacity(8)  // one allocation for the usual number, not three or four
+        try Self.read(&names, decodingText: false) { _, _ in }
+        self.encoded = element.encoded
+    }
+
+    /// Reads the relative distinguished names of a Name's contents, handing `body` each attribute with the index
+    /// of its relative distinguished name; the text of string values is decoded only if `decodingText`.
+    private static func read(
+        _ names: inout DERReader,
+        decodingText: Bool,
+        _ body: (Int, Attribute) -> Void
+    ) throws(DERError) {
+        var index = 0
         while !names.isAtEnd {
-            var attributes: [Attribute] = []
             let count = try names.readSetOf(eachConstructed: .sequence) { pair throws(DERError) in
                 let type = try pair.readObjectIdentifier()
-                // A string is decoded (which checks it); any other value is kept as bytes, checked as strictly.
-                let isString = try pair.peekTag()?.isCharacterString == true
-                let value = try isString ? pair.readElement() : pair.readCheckedElement()
-                let text = isString ? try value.string() : nil
-                attributes.append(Attribute(type: type, value: value.encoded, text: text))
+                let value = try pair.readCheckedElement()  // checks a string's characters too
+                let text = decodingText && value.tag.isCharacterString ? try value.string() : nil
+                body(index, Attribute(type: type, value: value.encoded, text: text))
             }
             guard count > 0 else {
                 throw DERError(.truncated, at: names.offset, "empty RelativeDistinguishedName")
             }
-            relativeNames.append(attributes)
+            index += 1
         }
-        self.encoded = element.encoded
-        self.relativeNames = relativeNames
     }
 
     /// The texts of every attribute of `type`, outermost first.

@@ -43,3 +43,26 @@ extension OID {
     /// Marks Apple's Worldwide Developer Relations intermediate certificates.
     public static let appleWWDRIntermediate = OID(1, 2, 840, 113_635, 100, 6, 2, 1)
 }
+
+// MARK: - Dispatch by the last arc
+
+extension OID {
+    /// The last arc of an identifier directly under id-ce (2.5.29), the standard certificate extensions of
+    /// RFC 5280 §4.2 (``basicConstraints`` is 19), when it is below 128; `nil` for any other identifier. Decoding a
+    /// certificate's extensions asks this once per extension instead of comparing with each known identifier.
+    var certificateExtensionArc: UInt8? { lastArc(afterPrefix: [0x55, 0x1D]) }
+
+    /// The last arc of an identifier directly under pkcs-1 (1.2.840.113549.1.1, RFC 8017 Appendix C), when it
+    /// is below 128 (``sha256WithRSAEncryption`` is 11); `nil` for any other identifier.
+    var pkcs1Arc: UInt8? { lastArc(afterPrefix: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01]) }
+
+    /// The last contents octet, when the contents are `prefix` and that one octet below 0x80 (a single-octet
+    /// subidentifier).
+    private func lastArc(afterPrefix prefix: [UInt8]) -> UInt8? {
+        bytes.withUnsafeBufferPointer { octets in
+            guard octets.count == prefix.count + 1, octets[prefix.count] < 0x80 else { return nil }
+            for index in prefix.indices where octets[index] != prefix[index] { return nil }
+            return octets[prefix.count]
+        }
+    }
+}

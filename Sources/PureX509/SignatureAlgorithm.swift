@@ -14,11 +14,13 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
 
     /// The RSA PKCS#1 v1.5 digest that the signature algorithm `oid` names, if it is one this library verifies.
     public static func rsaDigest(for oid: OID) -> RSADigestAlgorithm? {
-        switch oid {
-        case .sha1WithRSAEncryption: return .sha1
-        case .sha256WithRSAEncryption: return .sha256
-        case .sha384WithRSAEncryption: return .sha384
-        case .sha512WithRSAEncryption: return .sha512
+        // sha1WithRSAEncryption is pkcs-1 arc 5; sha256, sha384 and sha512WithRSAEncryption are 11, 12, 13
+        // (RFC 8017 Appendix C).
+        switch oid.pkcs1Arc {
+        case 5: return .sha1
+        case 11: return .sha256
+        case 12: return .sha384
+        case 13: return .sha512
         default: return nil
         }
     }

@@ -32,6 +32,21 @@ import VectorSupport
         #expect(root.notAfter == 2_054_670_036)  // 2035-02-09T21:40:36Z
     }
 
+    /// Names are kept as their encoding and decoded on use: the attributes come out in encoded order, with text.
+    @Test func theAppleRootsNameDecodesOnUse() throws {
+        guard SharedVectors.available() != nil else { return }
+        let subject = try appleRoot().subject
+        #expect(!subject.isEmpty)
+        #expect(subject.relativeNames.map(\.count) == [1, 1, 1, 1])
+        #expect(
+            subject.relativeNames.flatMap { $0 }.map(\.type) == [
+                .countryName, .organizationName, .organizationalUnitName, .commonName,
+            ]
+        )
+        #expect(subject.description == "C=US, O=Apple Inc., OU=Apple Certification Authority, CN=Apple Root CA")
+        #expect(subject.values(of: .organizationName) == ["Apple Inc."])
+    }
+
     @Test func everyReceiptChainValidatesAtItsReceiptsCreationDate() throws {
         guard SharedVectors.available() != nil else { return }
         let validator = PathValidator(anchors: [try appleRoot()], algorithms: .allowingSHA1)

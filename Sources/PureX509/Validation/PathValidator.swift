@@ -120,7 +120,7 @@ private struct Search<Policy: CertificatePolicy> {
     /// subject key identifier matches its authority key identifier first.
     func candidates(for certificate: Certificate) -> [(Certificate, Bool)] {
         // An empty issuer names no one (RFC 5280 §4.1.2.4), even a CA whose subject is empty too.
-        guard !certificate.issuer.relativeNames.isEmpty else { return [] }
+        guard !certificate.issuer.isEmpty else { return [] }
         let issuer = certificate.issuer.encoded
         let named =
             validator.anchors.filter { $0.subject.encoded == issuer }.map { ($0, true) }
@@ -228,7 +228,7 @@ private struct Search<Policy: CertificatePolicy> {
         for (index, certificate) in path.enumerated() {
             let isIssuer = index > 0
             let isAnchor = index == path.count - 1
-            if certificate.issuer.relativeNames.isEmpty {
+            if certificate.issuer.isEmpty {
                 return (index, "an empty issuer name (§4.1.2.4)")
             }
             for oid in [OID.authorityKeyIdentifier, .subjectKeyIdentifier]
