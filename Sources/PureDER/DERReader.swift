@@ -65,6 +65,28 @@ public struct DERReader: Sendable {
         return value
     }
 
+    /// Reads `bytes` as exactly one element of any tag: what `parse(bytes, rules: rules) { try $0.readElement() }`
+    /// returns, with the same verdict and error. An element with a one-octet identifier and a short-form length
+    /// that `bytes` hold exactly, the shape of a receipt's field values, is taken without making a reader.
+    public static func parseElement(
+        _ bytes: ArraySlice<UInt8>,
+        rules: EncodingRules = .der
+    ) throws(DERError)
+        -> DERElement
+    {
+        let start = bytes.startIndex
+        if bytes.count >= 2 {
+            let first = bytes[start]
+            // Not a high tag number, not end-of-contents (universal 0), and a short length that ends the input.
+            if first & 0x1F != 0x1F && first & 0xDF != 0 && Int(bytes[start + 1]) == bytes.count - 2 {
+                let tag = DERTag(identifierOctet: first)
+                try checkConstruction(tag, rules: rules, at: start)
+                return DERElement(tag: tag, encoded: bytes, headerLength: 2, isIndefiniteLength: false)
+            }
+        }
+        return try parse(bytes, rules: rules) { reader throws(DERError) in try reader.readElement() }
+    }
+
     /// Fails with ``DERError/Code/trailingBytes`` unless every byte has been read.
     public func finish() throws(DERError) {
         guard remaining.isEmpty else {
@@ -387,14 +409,7 @@ extension DERReader {
                 throw DERError(.nonMinimalTag, at: start, "tag number \(number) in the high-tag-number form")
             }
         }
-        let tagClass: DERTag.TagClass
-        switch first >> 6 {
-        case 0: tagClass = .universal
-        case 1: tagClass = .application
-        case 2: tagClass = .contextSpecific
-        default: tagClass = .private
-        }
-        return (DERTag(tagClass, number, constructed: first & 0x20 != 0), index - start)
+        return (DERTag(identifierOctet: first, number: number), index - start)
     }
 
     /// Parses the length octets after `identifier` (what ``readIdentifier(_:)`` returned for `bytes`) and checks

@@ -135,6 +135,14 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     /// The class and constructed bits of the first identifier octet.
     private var leadingBits: UInt8 { tagClass.rawValue << 6 | (isConstructed ? 0x20 : 0) }
 
+    /// The tag a first identifier octet gives its class and constructed bit; the number is the octet's low five
+    /// bits unless `number` gives the one that high-tag-number octets encode.
+    init(identifierOctet first: UInt8, number: UInt32? = nil) {
+        self.tagClass = TagClass(rawValue: first >> 6) ?? .private  // two bits: every value is a class
+        self.isConstructed = first & 0x20 != 0
+        self.number = number ?? UInt32(first & 0x1F)
+    }
+
     /// The identifier as its one octet, for tag numbers below 31; `nil` for the high-tag-number form.
     var singleOctetIdentifier: UInt8? {
         number < 31 ? leadingBits | UInt8(truncatingIfNeeded: number) : nil

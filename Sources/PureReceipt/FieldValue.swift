@@ -4,13 +4,12 @@ import PureDER
 enum FieldValue {
     /// A UTF8String, IA5String or PrintableString (all three occur).
     static func string(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> String {
-        try DERReader.parse(value) { reader throws(DERError) in
-            let (tag, text) = try reader.readAnyString()
-            guard isText(tag) else {
-                throw DERError(.unexpectedTag, at: value.startIndex, "field \(field): \(tag) is not a text type")
-            }
-            return text
+        let element = try DERReader.parseElement(value)
+        let text = try element.string()
+        guard isText(element.tag) else {
+            throw DERError(.unexpectedTag, at: value.startIndex, "field \(field): \(element.tag) is not a text type")
         }
+        return text
     }
 
     private static func isText(_ tag: DERTag) -> Bool {
@@ -27,9 +26,7 @@ enum FieldValue {
     static func date(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> Int64? {
         // First the octets as they lie: a date is ASCII, valid in each of the three text types, so decoding it
         // as text could not fail. Anything else takes the text path, for the same verdict and error as ever.
-        if let element = try? DERReader.parse(value, { reader throws(DERError) in try reader.readElement() }),
-            isText(element.tag)
-        {
+        if let element = try? DERReader.parseElement(value), isText(element.tag) {
             let content = element.content
             if content.isEmpty { return nil }
             if let seconds = RFC3339.seconds(utf8: content) { return seconds }

@@ -194,6 +194,52 @@ struct InPlaceReaderTests {
     }
 }
 
+extension InPlaceReaderTests {
+    /// One element parsed from the whole input: its tag, encoding and header length, or the error.
+    static func wholeElementOutcome(
+        _ bytes: [UInt8],
+        rules: EncodingRules,
+        _ parse: (ArraySlice<UInt8>, EncodingRules) throws(DERError) -> DERElement
+    ) -> Outcome {
+        do {
+            let element = try parse(bytes[...], rules)
+            return .value("\(element.tag) \(Hex.encode(element.encoded)) \(element.headerLength)", offset: 0)
+        } catch {
+            return .error(error.code, offset: error.offset)
+        }
+    }
+
+    /// `DERReader.parseElement`, which takes a short primitive or constructed element without a reader, against
+    /// `parse { readElement() }`: every input of one and two octets, every three-octet input with a length octet of
+    /// 1, and the mutations of a few longer seeds (a high tag number, long-form and indefinite lengths, trailing
+    /// bytes), under DER and BER.
+    @Test func parseElementAgreesWithReadElement() {
+        var inputs: [[UInt8]] = [[]]
+        for first in 0...255 {
+            inputs.append([UInt8(first)])
+            for second in 0...255 { inputs.append([UInt8(first), UInt8(second)]) }
+            for third in 0...255 { inputs.append([UInt8(first), 0x01, UInt8(third)]) }
+        }
+        for seed in [
+            "0C 03 61 62 63", "16 14 32 30 31 35 2D 30 39 2D 32 32 54 30 38 3A 35 35 3A 32 38 5A", "9F 1F 01 05",
+            "04 81 01 AA", "30 80 02 01 07 00 00", "0C 01 61 00", "30 03 02 01 07",
+        ] {
+            inputs += Self.variants(of: [UInt8](hex: seed))
+        }
+        for bytes in inputs {
+            for rules in [EncodingRules.der, .ber] {
+                let fast = Self.wholeElementOutcome(bytes, rules: rules) { b, r throws(DERError) in
+                    try DERReader.parseElement(b, rules: r)
+                }
+                let reference = Self.wholeElementOutcome(bytes, rules: rules) { b, r throws(DERError) in
+                    try DERReader.parse(b, rules: r) { reader throws(DERError) in try reader.readElement() }
+                }
+                #expect(fast == reference, "\(Hex.encode(bytes[...])) \(rules)")
+            }
+        }
+    }
+}
+
 /// ``DERElement/checkString()``, which checks a skipped value's text without making it, must accept exactly what
 /// ``DERElement/string()`` accepts, with the same error; and a UTF8String is valid exactly when the standard
 /// library's `String(validating:as:)` says so, with the same text.
