@@ -70,7 +70,9 @@ struct ReceiptChainPolicy: CertificatePolicy {
     static let codeSigning = OID(1, 3, 6, 1, 5, 5, 7, 3, 3)
     static let anyExtendedKeyUsage = OID(2, 5, 29, 37, 0)
 
-    var understoodCriticalExtensions: [OID] { [.extendedKeyUsage] }
+    private static let understood: [OID] = [.extendedKeyUsage]  // made once, not on each path checked
+
+    var understoodCriticalExtensions: [OID] { Self.understood }
 
     func check(_ chain: [Certificate]) -> PolicyResult {
         if let purposes = chain[0].extendedKeyUsage,

@@ -231,12 +231,12 @@ private struct Search<Policy: CertificatePolicy> {
             if certificate.issuer.isEmpty {
                 return (index, "an empty issuer name (§4.1.2.4)")
             }
-            for oid in [OID.authorityKeyIdentifier, .subjectKeyIdentifier]
-            where certificate.findExtension(oid)?.isCritical == true {
-                return (
-                    index,
-                    "\(oid == .authorityKeyIdentifier ? "authority" : "subject") key identifier marked critical (§4.2.1.1–2)"
-                )
+            // Two checks, not a loop over an array literal, which allocated for each certificate of each path.
+            if certificate.findExtension(.authorityKeyIdentifier)?.isCritical == true {
+                return (index, "authority key identifier marked critical (§4.2.1.1–2)")
+            }
+            if certificate.findExtension(.subjectKeyIdentifier)?.isCritical == true {
+                return (index, "subject key identifier marked critical (§4.2.1.1–2)")
             }
             if !isAnchor && certificate.authorityKeyIdentifier == nil {
                 return (index, "no authority key identifier (§4.2.1.1)")
