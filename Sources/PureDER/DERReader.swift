@@ -148,7 +148,8 @@ public struct DERReader: Sendable {
     @usableFromInline
     @inline(__always)
     func definiteHeader(_ tag: DERTag) throws(DERError) -> (headerLength: Int, contentLength: Int)? {
-        guard tag.tagClass != .universal || tag.number != 0 else { return nil }  // end-of-contents: readElement's refusal
+        // End-of-contents: readElement's refusal.
+        guard tag.tagClass != .universal || tag.number != 0 else { return nil }
         // First the shape of most elements: a one-octet identifier that is `tag`'s and a short-form length that
         // fits. The general path below reaches the same verdict on these, through more branches.
         let start = remaining.startIndex
