@@ -27,6 +27,7 @@ BATCH_BENCHMARKS = ["receipt-verify-batch"]
 
 rows = []  # (benchmark, implementation, value, unit)
 mallocs = {}  # (benchmark, implementation) -> allocations per measured iteration (median)
+best = {}  # (benchmark, implementation) -> the fastest iteration (p0) in nanoseconds, for the receipt targets
 UNIT_NANOSECONDS = {"ns": 1, "\u03bcs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 for path in glob.glob(str(results / "*.jmh.json")):
@@ -39,6 +40,7 @@ for path in glob.glob(str(results / "*.jmh.json")):
         per = 1
         if benchmark in RECEIPT_BENCHMARKS:
             rows.append((benchmark, implementation, 1e9 / nanoseconds, "ops/s"))
+            best[(benchmark, implementation)] = wall["scorePercentiles"]["0.0"] * UNIT_NANOSECONDS[wall["scoreUnit"]]
         elif size in BYTES_PER_ITERATION:
             rows.append((benchmark, implementation, BYTES_PER_ITERATION[size] / nanoseconds * 1000, "MB/s"))
         elif size in OPERATIONS_PER_ITERATION:
@@ -123,8 +125,13 @@ for benchmark in RECEIPT_BENCHMARKS:
 targets = []
 for peer, goal in (("libcrypto", 3), ("swift-certificates", 5)):
     r = ratio("receipt-validate", peer)
-    if r is not None:
-        targets.append(f"≥ {goal}× {peer}: {r:.2f}×, {'met' if r >= goal else 'not met'}")
+    ours, theirs = best.get(("receipt-validate", "this")), best.get(("receipt-validate", peer))
+    if r is not None and ours and theirs:
+        # A busy machine slows the peers' medians more than ours (their spread is wider), so a target counts as
+        # met only when the ratio of the fastest iterations (p0) meets it too.
+        r0 = theirs / ours
+        verdict = "met" if min(r, r0) >= goal else "not met" if max(r, r0) < goal else "not met at p0"
+        targets.append(f"≥ {goal}× {peer}: {r:.2f}× at the median, {r0:.2f}× at p0, {verdict}")
 if targets:
     lines += ["", "Targets for `receipt-validate`: " + "; ".join(targets) + "."]
 batch = by_benchmark.get("receipt-verify-batch", {})
