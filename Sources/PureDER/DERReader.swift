@@ -77,8 +77,10 @@ public struct DERReader: Sendable {
         let start = bytes.startIndex
         if bytes.count >= 2 {
             let first = bytes[start]
-            // Not a high tag number, not end-of-contents (universal 0), and a short length that ends the input.
-            if first & 0x1F != 0x1F && first & 0xDF != 0 && Int(bytes[start + 1]) == bytes.count - 2 {
+            let length = bytes[start + 1]
+            // Not a high tag number, not end-of-contents (universal 0), and a short-form length (below 0x80: the
+            // others announce long forms or an indefinite length) that ends the input.
+            if first & 0x1F != 0x1F && first & 0xDF != 0 && length < 0x80 && Int(length) == bytes.count - 2 {
                 let tag = DERTag(identifierOctet: first)
                 try checkConstruction(tag, rules: rules, at: start)
                 return DERElement(tag: tag, encoded: bytes, headerLength: 2, isIndefiniteLength: false)

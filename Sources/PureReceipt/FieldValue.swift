@@ -3,6 +3,7 @@ import PureDER
 /// Decoding of attribute values, by the types Apple documents for each field.
 enum FieldValue {
     /// A UTF8String, IA5String or PrintableString (all three occur).
+    /// Bytes after the value are reported before its text is checked.
     static func string(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> String {
         let element = try DERReader.parseElement(value)
         let text = try element.string()

@@ -220,8 +220,17 @@ extension InPlaceReaderTests {
             for second in 0...255 { inputs.append([UInt8(first), UInt8(second)]) }
             for third in 0...255 { inputs.append([UInt8(first), 0x01, UInt8(third)]) }
         }
+        // A length octet of 0x80 or more with exactly that many octets after it: long forms (valid or not) and
+        // indefinite lengths that a test of the length's value alone would take for short ones.
+        for identifier: UInt8 in [0x04, 0x0C, 0x16, 0x30, 0x80] {
+            for lengthOctet in 0x80...0xFF {
+                inputs.append([identifier, UInt8(lengthOctet)] + [UInt8](repeating: 0x41, count: lengthOctet))
+                inputs.append([identifier, 0x81, UInt8(lengthOctet)] + [UInt8](repeating: 0x41, count: lengthOctet))
+            }
+        }
         for seed in [
-            "0C 03 61 62 63", "16 14 32 30 31 35 2D 30 39 2D 32 32 54 30 38 3A 35 35 3A 32 38 5A", "9F 1F 01 05",
+            "04 81 80" + String(repeating: " AA", count: 128), "0C 03 61 62 63",
+            "16 14 32 30 31 35 2D 30 39 2D 32 32 54 30 38 3A 35 35 3A 32 38 5A", "9F 1F 01 05",
             "04 81 01 AA", "30 80 02 01 07 00 00", "0C 01 61 00", "30 03 02 01 07",
         ] {
             inputs += Self.variants(of: [UInt8](hex: seed))
