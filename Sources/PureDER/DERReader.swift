@@ -74,17 +74,11 @@ public struct DERReader: Sendable {
     ) throws(DERError)
         -> DERElement
     {
-        let start = bytes.startIndex
-        if bytes.count >= 2 {
-            let first = bytes[start]
-            let length = bytes[start + 1]
-            // Not a high tag number, not end-of-contents (universal 0), and a short-form length (below 0x80: the
-            // others announce long forms or an indefinite length) that ends the input.
-            if first & 0x1F != 0x1F && first & 0xDF != 0 && length < 0x80 && Int(length) == bytes.count - 2 {
-                let tag = DERTag(identifierOctet: first)
-                try checkConstruction(tag, rules: rules, at: start)
-                return DERElement(tag: tag, encoded: bytes, headerLength: 2, isIndefiniteLength: false)
-            }
+        // The short shape, not end-of-contents (universal 0, either construction), its contents ending the input.
+        if let first = bytes.first, first & 0xDF != 0, let length = shortFormLength(bytes), length == bytes.count - 2 {
+            let tag = DERTag(identifierOctet: first)
+            try checkConstruction(tag, rules: rules, at: bytes.startIndex)
+            return DERElement(tag: tag, encoded: bytes, headerLength: 2, isIndefiniteLength: false)
         }
         return try parse(bytes, rules: rules) { reader throws(DERError) in try reader.readElement() }
     }
@@ -153,20 +147,34 @@ public struct DERReader: Sendable {
         // End-of-contents: readElement's refusal.
         guard tag.tagClass != .universal || tag.number != 0 else { return nil }
         // First the shape of most elements: a one-octet identifier that is `tag`'s and a short-form length that
-        // fits. The general path below reaches the same verdict on these, through more branches.
+        // fits. The general path below reaches the same verdict on these, through more branches. The identifier is
+        // compared before the length is read: optional fields make mismatches common.
         let start = remaining.startIndex
-        if let identifier = tag.singleOctetIdentifier, remaining.count >= 2, remaining[start] == identifier {
-            let length = remaining[start + 1]
-            if length < 0x80 && Int(length) <= remaining.count - 2 {
-                try Self.checkConstruction(tag, rules: rules, at: start)
-                return (2, Int(length))
-            }
+        if let identifier = tag.singleOctetIdentifier, remaining.count >= 2, remaining[start] == identifier,
+            let length = Self.shortFormLength(remaining)
+        {
+            try Self.checkConstruction(tag, rules: rules, at: start)
+            return (2, length)
         }
         guard let identifier = try nextIdentifier(), identifier.tag == tag else { return nil }
         let header = try Self.readHeader(remaining, rules: rules, identifier: identifier)
         guard let contentLength = header.contentLength else { return nil }  // indefinite: readElement's path
         try Self.checkConstruction(tag, rules: rules, at: start)
         return (header.headerLength, contentLength)
+    }
+
+    /// The contents length of the element at the start of `bytes` when it has the common shape: a one-octet
+    /// identifier (not the high-tag-number form) and a short-form length (below 0x80; the others announce a long
+    /// form or an indefinite length) whose contents `bytes` hold. `nil` for any other shape, which the general
+    /// parse decides. The tag itself (which one, end-of-contents, its construction) is left to the caller.
+    @inline(__always)
+    static func shortFormLength(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count >= 2 else { return nil }
+        let length = bytes[bytes.startIndex + 1]
+        guard bytes[bytes.startIndex] & 0x1F != 0x1F, length < 0x80, Int(length) <= bytes.count - 2 else {
+            return nil
+        }
+        return Int(length)
     }
 
     /// Skips `count` bytes that ``definiteHeader(_:)`` has accounted for, without making a ``DERElement``.

@@ -2,8 +2,8 @@ import PureDER
 
 /// Decoding of attribute values, by the types Apple documents for each field.
 enum FieldValue {
-    /// A UTF8String, IA5String or PrintableString (all three occur).
-    /// Bytes after the value are reported before its text is checked.
+    /// A UTF8String, IA5String or PrintableString (all three occur). Bytes after the value are reported before
+    /// its text is checked.
     static func string(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> String {
         let element = try DERReader.parseElement(value)
         let text = try element.string()
@@ -26,7 +26,7 @@ enum FieldValue {
     /// which Apple uses for "absent".
     static func date(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> Int64? {
         // First the octets as they lie: a date is ASCII, valid in each of the three text types, so decoding it
-        // as text could not fail. Anything else takes the text path, for the same verdict and error as ever.
+        // as text could not fail. Anything else takes the text path, for the verdict and error of `string`.
         if let element = try? DERReader.parseElement(value), isText(element.tag) {
             let content = element.content
             if content.isEmpty { return nil }
