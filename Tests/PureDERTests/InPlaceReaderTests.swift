@@ -308,3 +308,110 @@ struct StringCheckTests {
         }
     }
 }
+
+/// The shortcuts for elements of the common shape must take exactly the elements the general readers read the
+/// same way: ``DERReader/commonShapeContents(_:in:at:)`` against `readElement`, and
+/// ``DERReader/readSetOf(tag:eachConstructed:commonShape:reading:_:)`` with a shortcut against the same read
+/// without one.
+struct CommonShapeTests {
+    /// Every identifier's inputs of two and three octets, every length octet from 0x80 with zero to three octets
+    /// after it, and the mutations of a few seeds.
+    static func inputs(_ identifier: UInt8) -> [[UInt8]] {
+        var inputs: [[UInt8]] = [[], [identifier]]
+        for second in 0...255 {
+            inputs.append([identifier, UInt8(second)])
+            inputs.append([identifier, UInt8(second), 0x41])
+        }
+        for lengthOctet: UInt8 in 0x80...0xFF {
+            for following: [UInt8] in [[], [0x00], [0x7F], [0x80], [0x00, 0xFF], [0x01, 0x00], [0x00, 0x80, 0x00]] {
+                let header = [identifier, lengthOctet] + following
+                inputs.append(header)
+                // Contents as long as the length octets say, where that is small enough to build.
+                var length = 0
+                for octet in following { length = length << 8 | Int(octet) }
+                if lengthOctet & 0x7F == UInt8(following.count), length <= 0x200 {
+                    inputs.append(header + [UInt8](repeating: 0x41, count: length))
+                    inputs.append(header + [UInt8](repeating: 0x41, count: length + 1))
+                }
+            }
+        }
+        for seed in ["04 81 80" + String(repeating: " AA", count: 128), "30 03 02 01 07", "02 02 01 00 05"] {
+            inputs += InPlaceReaderTests.variants(of: [UInt8](hex: seed))
+        }
+        return inputs
+    }
+
+    @Test(arguments: [0x02, 0x04, 0x0C, 0x16, 0x30] as [UInt8])
+    func commonShapeContentsAgreesWithReadElement(_ identifier: UInt8) {
+        for bytes in Self.inputs(identifier) {
+            let fast = bytes.withUnsafeBufferPointer { DERReader.commonShapeContents(identifier, in: $0, at: 0) }
+            for rules in [EncodingRules.der, .ber] {
+                var reader = DERReader(bytes[...], rules: rules)
+                let element = try? reader.readElement()
+                // The common shape: what the reader reads with this one-octet identifier, a definite length and at
+                // most two length octets after the first.
+                let expected = element.flatMap { element -> Range<Int>? in
+                    guard bytes.first == identifier, !element.isIndefiniteLength, element.headerLength <= 4 else {
+                        return nil
+                    }
+                    return element.content.indices
+                }
+                #expect(fast == expected, "\(Hex.encode(bytes[...])) \(rules)")
+            }
+        }
+    }
+
+    /// SEQUENCE { INTEGER } components taken apart over raw bytes.
+    static func shortcut(_ bytes: ArraySlice<UInt8>) -> (component: String, length: Int)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let sequence = DERReader.commonShapeContents(0x30, in: buffer, at: 0),
+                let integer = DERReader.commonShapeContents(0x02, in: buffer, at: sequence.lowerBound),
+                integer.upperBound == sequence.upperBound,
+                let value = DERElement.integer(UnsafeBufferPointer(rebasing: buffer[integer]), as: Int64.self)
+            else { return nil }
+            return ("\(value)", sequence.upperBound)
+        }
+    }
+
+    @Test(
+        arguments: InPlaceReaderTests.setOfSeeds + ["31 0B 30 04 02 02 00 80 30 03 02 01 7F", "31 05 30 03 02 01 05"]
+    )
+    func readSetOfWithAShortcutAgreesWithoutOne(_ seed: String) {
+        var takenFromTheSeed: Int? = nil  // components the shortcut took from the unmutated seed, under DER
+        for bytes in InPlaceReaderTests.variants(of: [UInt8](hex: seed)) {
+            for rules in [EncodingRules.der, .ber] {
+                for depth in [0, DERLimits.maximumDepth - 1] {
+                    var taken = 0
+                    let withShortcut = InPlaceReaderTests.outcome(bytes, rules: rules, depth: depth) {
+                        r throws(DERError) in
+                        var seen: [String] = []
+                        try r.readSetOf(
+                            eachConstructed: .sequence,
+                            commonShape: { bytes in
+                                let result = Self.shortcut(bytes)
+                                if result != nil { taken += 1 }
+                                return result
+                            },
+                            reading: { s throws(DERError) in "\(try s.readInteger(as: Int64.self))" }
+                        ) { seen.append($0) }
+                        return seen.joined(separator: "|")
+                    }
+                    let general = InPlaceReaderTests.outcome(bytes, rules: rules, depth: depth) { r throws(DERError) in
+                        var seen: [String] = []
+                        try r.readSetOf(eachConstructed: .sequence) { s throws(DERError) in
+                            seen.append("\(try s.readInteger(as: Int64.self))")
+                        }
+                        return seen.joined(separator: "|")
+                    }
+                    #expect(withShortcut == general, "\(Hex.encode(bytes[...])) \(rules) depth \(depth)")
+                    if depth > 0 { #expect(taken == 0, "taken too deep") }
+                    if takenFromTheSeed == nil {
+                        // A well-formed seed's components all have the common shape.
+                        if case .value(let seen, _) = general, !seen.isEmpty { #expect(taken > 0, "never taken") }
+                        takenFromTheSeed = taken
+                    }
+                }
+            }
+        }
+    }
+}

@@ -25,9 +25,10 @@ extension DERElement {
         throw outOfRange(bitWidth: T.bitWidth)
     }
 
-    /// Minimal two's-complement `bytes` as a `T`, or `nil` if they are empty, not minimal or out of range.
+    /// Minimal two's-complement `bytes` (an INTEGER's contents octets) as a `T`, or `nil` if they are empty, not
+    /// minimal or out of range: what ``integer(as:)`` returns, for readers that take elements apart over raw bytes.
     @inlinable
-    static func integer<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
+    public static func integer<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
         guard let first = bytes.first else { return nil }
         if bytes.count > 1 && isNotMinimal(first, bytes[1]) { return nil }
         let maximumOctets = T.bitWidth / 8
