@@ -1,10 +1,21 @@
 import PureDER
 
 /// Decoding of attribute values, by the types Apple documents for each field.
+///
+/// Each decoder first takes the value's octets as they lie when they have the common shape (one-octet
+/// identifier, minimal definite length, nothing after the value) and a content that decodes without question;
+/// anything else goes through the general readers, for their verdict and their exact error. A payload has about
+/// a hundred such values, and the readers' views of the input cost a reference count each.
 enum FieldValue {
     /// A UTF8String, IA5String or PrintableString (all three occur). Bytes after the value are reported before
     /// its text is checked.
     static func string(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> String {
+        // ASCII in a UTF8String or an IA5String is valid in both, and is the same text in either.
+        let ascii = value.withUnsafeBufferPointer { bytes -> String? in
+            guard let text = asciiText(bytes) else { return nil }
+            return String(decoding: text, as: UTF8.self)
+        }
+        if let ascii { return ascii }
         let element = try DERReader.parseElement(value)
         let text = try element.string()
         guard isText(element.tag) else {
@@ -17,21 +28,41 @@ enum FieldValue {
         tag == .utf8String || tag == .ia5String || tag == .printableString
     }
 
+    /// The contents of `bytes` when they are exactly one UTF8String or IA5String of ASCII characters in the
+    /// common shape; `nil` for anything else.
+    private static func asciiText(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard let identifier = bytes.first, identifier == 0x0C || identifier == 0x16,  // UTF8String, IA5String
+            let contents = DERReader.commonShapeContents(identifier, in: bytes, at: 0),
+            contents.upperBound == bytes.count
+        else { return nil }
+        let text = UnsafeBufferPointer(rebasing: bytes[contents])
+        var high: UInt8 = 0
+        for byte in text { high |= byte }
+        return high < 0x80 ? text : nil
+    }
+
     /// An INTEGER that fits Int64.
     static func integer(_ value: ArraySlice<UInt8>) throws(DERError) -> Int64 {
-        try DERReader.parse(value) { reader throws(DERError) in try reader.readInteger(as: Int64.self) }
+        let common = value.withUnsafeBufferPointer { bytes -> Int64? in
+            guard let contents = DERReader.commonShapeContents(0x02, in: bytes, at: 0),
+                contents.upperBound == bytes.count
+            else { return nil }
+            return DERElement.integer(UnsafeBufferPointer(rebasing: bytes[contents]), as: Int64.self)
+        }
+        if let common { return common }
+        return try DERReader.parse(value) { reader throws(DERError) in try reader.readInteger(as: Int64.self) }
     }
 
     /// An RFC 3339 date in an IA5String (or UTF8String): seconds since 1970, or `nil` for an empty string,
     /// which Apple uses for "absent".
     static func date(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> Int64? {
-        // First the octets as they lie: a date is ASCII, valid in each of the three text types, so decoding it
-        // as text could not fail. Anything else takes the text path, for the verdict and error of `string`.
-        if let element = try? DERReader.parseElement(value), isText(element.tag) {
-            let content = element.content
-            if content.isEmpty { return nil }
-            if let seconds = RFC3339.seconds(utf8: content) { return seconds }
+        // `.some(nil)`: the empty string; `nil`: not decided here.
+        let common = value.withUnsafeBufferPointer { bytes -> Int64?? in
+            guard let text = asciiText(bytes) else { return nil }
+            guard !text.isEmpty else { return .some(nil) }
+            return RFC3339.seconds(utf8: text).map { .some($0) }
         }
+        if let common { return common }
         let text = try string(value, field: field)
         guard !text.isEmpty else { return nil }
         guard let seconds = RFC3339.seconds(text) else {
@@ -46,13 +77,15 @@ enum FieldValue {
 public enum RFC3339 {
     /// Seconds since 1970, or `nil` if `text` is not such a date-time.
     public static func seconds(_ text: String) -> Int64? {
-        seconds(utf8: ArraySlice(text.utf8))
+        var text = text
+        return text.withUTF8 { seconds(utf8: $0) }
     }
 
     /// Seconds since 1970, or `nil` if the UTF-8 `text` is not such a date-time.
-    static func seconds(utf8 text: ArraySlice<UInt8>) -> Int64? {
+    static func seconds(utf8 text: UnsafeBufferPointer<UInt8>) -> Int64? {
         let count = text.count
-        func byte(_ offset: Int) -> UInt8 { text[text.startIndex + offset] }
+        // Every offset read is below `count`: checked before each read.
+        func byte(_ offset: Int) -> UInt8 { text[offset] }
         func number(_ start: Int, _ digits: Int) -> Int? {
             guard start + digits <= count else { return nil }
             var value = 0

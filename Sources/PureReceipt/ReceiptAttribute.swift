@@ -43,15 +43,46 @@ public struct ReceiptAttribute: Sendable, Hashable {
             }
         }
         try DERReader.parse(payload, rules: rules) { reader throws(DERError) -> Void in
-            try reader.readSetOf(eachConstructed: .sequence) { attribute throws(DERError) in
-                try body(
+            try reader.readSetOf(
+                eachConstructed: .sequence,
+                commonShape: commonShape,
+                reading: { attribute throws(DERError) in
                     ReceiptAttribute(
                         type: try attribute.readInteger(as: Int.self),
                         version: try attribute.readInteger(as: Int.self),
                         value: try attribute.readOctetString()
                     )
-                )
-            }
+                },
+                body
+            )
         }
+    }
+
+    /// The attribute at the start of `bytes` and the length of its encoding, when it has the shape of every
+    /// attribute of a real payload: definite lengths in minimal form, two INTEGERs that fit `Int`, a primitive
+    /// OCTET STRING, nothing after it. `nil` otherwise, for the general readers to read or refuse: a payload
+    /// has more than a hundred attributes, and taking them apart over raw bytes saves most of the readers' cost.
+    private static func commonShape(_ bytes: ArraySlice<UInt8>) -> (component: ReceiptAttribute, length: Int)? {
+        let parts = bytes.withUnsafeBufferPointer { buffer -> (type: Int, version: Int, value: Range<Int>)? in
+            guard let sequence = DERReader.commonShapeContents(0x30, in: buffer, at: 0),
+                let type = DERReader.commonShapeContents(0x02, in: buffer, at: sequence.lowerBound),
+                let version = DERReader.commonShapeContents(0x02, in: buffer, at: type.upperBound),
+                let value = DERReader.commonShapeContents(0x04, in: buffer, at: version.upperBound),
+                value.upperBound == sequence.upperBound,
+                let typeValue = DERElement.integer(UnsafeBufferPointer(rebasing: buffer[type]), as: Int.self),
+                let versionValue = DERElement.integer(UnsafeBufferPointer(rebasing: buffer[version]), as: Int.self)
+            else { return nil }
+            return (typeValue, versionValue, value)
+        }
+        guard let parts else { return nil }
+        let base = bytes.startIndex
+        // The SEQUENCE's contents end where the value ends.
+        let length = parts.value.upperBound
+        let attribute = ReceiptAttribute(
+            type: parts.type,
+            version: parts.version,
+            value: bytes[(base + parts.value.lowerBound)..<(base + parts.value.upperBound)]
+        )
+        return (attribute, length)
     }
 }
