@@ -27,7 +27,7 @@ struct RSAArithmeticTests {
     }
 
     /// x·R mod n, computed by schoolbook division, against the reference: moduli of every top-limb width
-    /// (the normalising shift from 0 to 63 bits) and the RSA sizes; x from 0 to R − 1, below and above n.
+    /// (the normalising shift from 0 to 63 bits) and the RSA sizes; x from 0 to 2^(64k) − 1, below and above n.
     @Test func montgomeryFormAgreesWithTheReference() {
         var random = SplitMix64(seed: 0x5EED_0252)
         var sizes = Array(64...130) + [255, 511, 1023, 1024, 2047, 2048, 3072, 4096]
@@ -58,14 +58,17 @@ struct RSAArithmeticTests {
             }
             let k = montgomery.limbCount
             let n = ReferenceNatural(bigEndian: modulus)
-            let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: 2 * k) + [1])  // 2^(64k)
-            var nMinusOne = montgomery.limbs
+            // R = 2^(59d), at least 4·2^(64k).
+            let rBits = 59 * montgomery.digitCount
+            #expect(rBits >= 64 * k + 2, "\(bits)-bit modulus")
+            let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: rBits / 32) + [1 << (rBits % 32)])
+            var nMinusOne = Array(montgomery.limbs)
             nMinusOne[0] &= ~1  // n is odd
             var values: [[UInt64]] = [
                 [UInt64](repeating: 0, count: k),
                 [1] + [UInt64](repeating: 0, count: k - 1),
-                [UInt64](repeating: .max, count: k),  // R − 1, above n
-                [UInt64](repeating: 0, count: k - 1) + [1],  // 2^(64(k−1)): x·R is R²/2⁶⁴
+                [UInt64](repeating: .max, count: k),  // 2^(64k) − 1, above n
+                [UInt64](repeating: 0, count: k - 1) + [1],  // 2^(64(k−1))
                 nMinusOne,
             ]
             values += (0..<2).map { _ in (0..<k).map { _ in random.next() } }
@@ -134,6 +137,59 @@ struct RSAArithmeticTests {
             )
         }
         #expect(compared == 2 * 6)
+    }
+
+    /// The exponentiation works in 59-bit digits with R = 2^(59d) for the smallest d that makes R ≥ 4·2^(64k),
+    /// so that products reduce below 2n without a subtraction and the last multiplication may take the plain
+    /// base. These sizes are where that margin is thinnest or where one digit fewer would break it: 64k + 2 a
+    /// multiple of 59 (k = 35), and 64k + 1 or 64k a multiple of 59 (k = 47, k = 59), which leave R only 2 or 1
+    /// times 2^(64k) without the margin. The moduli are as large as k limbs allow (all ones) and just above half
+    /// of that; the bases include n − 1 and, for the array form that accepts them, 2^(64k) − 1, above n.
+    @Test func powerAgreesWithTheReferenceWhereTheDigitMarginIsThinnest() {
+        var random = SplitMix64(seed: 0x5EED_0006)
+        var compared = 0
+        for limbCount in [35, 47, 59] {
+            let bits = 64 * limbCount
+            guard let largest = MontgomeryModulus(modulus: allOnes(bits: bits)[...]) else {
+                Issue.record("no MontgomeryModulus for 2^\(bits) − 1")
+                continue
+            }
+            #expect(59 * largest.digitCount >= bits + 2, "\(bits) bits: R below 4·2^(64k)")
+            #expect(59 * (largest.digitCount - 1) < bits + 2, "\(bits) bits: more digits than needed")
+            var sparse = [UInt8](repeating: 0, count: bits / 8)
+            sparse[0] = 0x80
+            sparse[sparse.count - 1] = 0x01
+            for modulus in [allOnes(bits: bits), sparse] {
+                compared += comparePowers(
+                    modulus: modulus,
+                    exponents: [[0x03], [0x01, 0x00, 0x01]],
+                    random: &random,
+                    context: "\(bits) bits",
+                    randomBases: 1
+                )
+            }
+            // A base above n: 2^(64k) − 1 modulo a modulus of 64k − 63 bits, the smallest with k limbs.
+            var small = [UInt8](repeating: 0, count: bits / 8 - 7)
+            small[0] = 0x01
+            small[small.count - 1] = 0x01
+            guard let montgomery = MontgomeryModulus(modulus: small[...]) else {
+                Issue.record("no MontgomeryModulus for 2^\(bits - 64) + 1")
+                continue
+            }
+            #expect(montgomery.limbCount == limbCount)
+            let base = [UInt8](repeating: 0xFF, count: bits / 8)
+            for exponent: [UInt8] in [[0x03], [0x01, 0x00, 0x01]] {
+                let expected = ReferenceNatural.power(
+                    ReferenceNatural(bigEndian: base),
+                    ReferenceNatural(bigEndian: exponent),
+                    modulus: ReferenceNatural(bigEndian: small)
+                )
+                let actual = montgomery.power(base[...], exponent: exponent[...])
+                #expect(actual == expected.bigEndianBytes(count: small.count), "base 2^\(bits) − 1, \(hex(exponent))")
+                compared += 1
+            }
+        }
+        #expect(compared == 3 * (2 * 2 * 6 + 2))
     }
 
     /// Moduli whose limbs are all ones, or all zeros between two ones, or just past a limb boundary, where

@@ -1,50 +1,80 @@
-// Montgomery arithmetic modulo an odd RSA modulus (Montgomery 1985), in 64-bit limbs, least significant first.
-// Products and reductions go column by column (the product-scanning forms of Koç, Acar and Kaliski 1996): each
-// column's sum stays in three registers instead of a row of limbs being loaded and stored per product, which
-// made an RSA-2048 verification about 12% faster than row by row (docs/PERFORMANCE.md).
+// Montgomery arithmetic modulo an odd RSA modulus (Montgomery 1985). Values are read and written in 64-bit
+// limbs, least significant first; the exponentiation itself works in 59-bit digits. Products and reductions go
+// column by column (the product-scanning forms of Koç, Acar and Kaliski 1996): each column's sum stays in
+// registers instead of a row being loaded and stored per product, which made an RSA-2048 verification about 12%
+// faster than row by row (docs/PERFORMANCE.md).
 //
-// Carries are kept in `UInt128` sums, or taken from an overflow flag straight into the next sum: flags tested
-// by `if` compiled to data-dependent branches, which ran several times slower on varied inputs.
+// Why 59-bit digits: a product of two is below 2¹¹⁸, so a whole column of up to 2d products (d digits, d < 512)
+// and the carry from the column before fit one `UInt128`. Each product is then a load, a `mul` and an
+// `add`/`adc` pair; with full 64-bit limbs a column needs a third word and every product a carry into it.
+// For RSA-2048, 35 digits instead of 32 limbs cost 20% more products, and the shorter sums more than repay it
+// (the exponentiation 12% faster). And R = 2^(59·d) is at least 4n, so every product is reduced below 2n
+// without the conditional subtraction of n after each one (Walter's bound): only the result is reduced below n.
+//
+// Carries are kept in `UInt128` sums: flags tested by `if` compiled to data-dependent branches, which ran several
+// times slower on varied inputs.
 
-/// An odd modulus n > 1 with what Montgomery multiplication needs precomputed once: −n⁻¹ mod 2⁶⁴, and n
-/// shifted left until its top bit is set, for the division that brings a value into the Montgomery domain
-/// (R = 2^(64·k) for k limbs). One value serves every operation with the same key.
+/// An odd modulus n > 1 with what Montgomery multiplication needs precomputed once: n in 59-bit digits,
+/// −n⁻¹ mod 2⁵⁹, and n shifted left until its top bit is set, for the division that brings a value into the
+/// Montgomery domain (R = 2^(59·d) for d digits). One value serves every operation with the same key.
 struct MontgomeryModulus: Sendable {
-    /// n, k limbs, least significant first; the top limb is non-zero.
-    let limbs: [UInt64]
-    /// −n⁻¹ mod 2⁶⁴.
+    /// Bits per digit of the exponentiation's arithmetic.
+    static let digitBits: UInt64 = 59
+    /// The low ``digitBits`` bits.
+    static let digitMask: UInt64 = 1 << digitBits - 1
+
+    /// n three ways in one array, one allocation per key: k limbs, least significant first (the top one
+    /// non-zero); n·2^shift in k limbs, its top bit set; and d digits of ``digitBits`` bits.
+    private let storage: [UInt64]
+    /// k, the number of limbs.
+    let limbCount: Int
+    /// d, the number of digits: enough for R = 2^(59·d) ≥ 4·2^(64·k), so that R ≥ 4n (products reduce below 2n
+    /// without a subtraction) and any base below 2^(64·k) times a value below 2n stays below n·R.
+    let digitCount: Int
+    /// −n⁻¹ mod 2⁵⁹.
     let inverse: UInt64
-    /// n·2^shift, k limbs, its top bit set.
-    let normalized: [UInt64]
     /// The number of leading zero bits of n's top limb.
     let shift: UInt64
     /// The length of n in bytes, without leading zeros.
     let byteCount: Int
 
-    /// k, the number of limbs.
-    var limbCount: Int { limbs.count }
+    /// n, k limbs, least significant first; the top limb is non-zero.
+    var limbs: ArraySlice<UInt64> { storage[0..<limbCount] }
 
     /// Precomputes for the big-endian `modulus`, or returns `nil` unless it is odd and greater than 1.
     init?(modulus: ArraySlice<UInt8>) {
         let magnitude = modulus.drop { $0 == 0 }
         guard let last = magnitude.last, last & 1 == 1, magnitude.count > 1 || last > 1 else { return nil }
-        let limbs = Self.limbs(bigEndian: magnitude, count: (magnitude.count + 7) / 8)
-        self.limbs = limbs
+        let k = (magnitude.count + 7) / 8
+        let d = (64 * k + 2 + Int(Self.digitBits) - 1) / Int(Self.digitBits)
+        // A column sum of 2d products of two digits must fit 128 bits; RSA keys stop at 8,192 bits (139 digits).
+        precondition(d < 512, "modulus of more than 30,000 bits")
+        self.limbCount = k
+        self.digitCount = d
         self.byteCount = magnitude.count
+        var storage = [UInt64](repeating: 0, count: 2 * k + d)
+        var shift: UInt64 = 0
+        storage.withUnsafeMutableBufferPointer { storage in
+            guard let n = storage.baseAddress else { return }
+            Self.limbs(bigEndian: magnitude, into: n, count: k)
+            shift = UInt64(n[k - 1].leadingZeroBitCount)
+            for j in 0..<k {
+                n[k + j] = n[j] << shift | (j > 0 && shift > 0 ? n[j - 1] >> (64 - shift) : 0)
+            }
+            Self.digits(of: n, count: k, into: n + 2 * k, digitCount: d)
+        }
+        self.storage = storage
+        self.shift = shift
         // Newton's iteration doubles the correct low bits of n⁻¹ each step. An odd n is its own inverse modulo
         // 8, so starting from n gives 3 correct bits, and five steps give 96 ≥ 64.
-        var inverse = limbs[0]
-        for _ in 0..<5 { inverse = inverse &* (2 &- limbs[0] &* inverse) }
-        self.inverse = 0 &- inverse
-        let shift = UInt64(limbs[limbs.count - 1].leadingZeroBitCount)
-        self.shift = shift
-        self.normalized = (0..<limbs.count).map { j in
-            limbs[j] << shift | (j > 0 && shift > 0 ? limbs[j - 1] >> (64 - shift) : 0)
-        }
+        let low = storage[0]
+        var inverse = low
+        for _ in 0..<5 { inverse = inverse &* (2 &- low &* inverse) }
+        self.inverse = (0 &- inverse) & Self.digitMask
     }
 
     /// base^exponent mod n, big-endian, exactly ``byteCount`` bytes. `base` is big-endian, at most
-    /// ``byteCount`` bytes (any value below R works); `exponent` big-endian, any length.
+    /// ``byteCount`` bytes (any value below 2^(64·k) works); `exponent` big-endian, any length.
     func power(_ base: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>) -> [UInt8] {
         precondition(base.drop { $0 == 0 }.count <= limbCount * 8, "base wider than the modulus")
         let k = limbCount
@@ -66,10 +96,11 @@ struct MontgomeryModulus: Sendable {
 
     // MARK: - Working storage
 
-    /// Limbs of scratch space that ``power(_:exponent:into:workspace:)`` needs: the base in the Montgomery
-    /// domain and 2k limbs for products. 768 bytes for RSA-2048, under the 1 KiB that the standard library keeps
-    /// on the stack.
-    var workspaceLimbCount: Int { 3 * limbCount }
+    /// Limbs of scratch space that ``power(_:exponent:into:workspace:)`` needs: three values of d digits (the
+    /// base in the Montgomery domain, the running power, and m of each reduction); the division that brings the
+    /// base into the domain first uses the space after the first (2d limbs, more for the smallest moduli).
+    /// 840 bytes for RSA-2048, under the 1 KiB that the standard library keeps on the stack.
+    var workspaceLimbCount: Int { digitCount + max(2 * digitCount, divisionLimbCount) }
 
     /// Runs `body` with zeroed scratch space of ``workspaceLimbCount`` limbs, on the stack where the
     /// standard library can put it, so that a verification allocates nothing on the heap.
@@ -82,9 +113,10 @@ struct MontgomeryModulus: Sendable {
 
     // MARK: - Exponentiation
 
-    /// result = base^exponent mod n, all k-limb values; `base` below R. Left-to-right square-and-multiply in
-    /// the Montgomery domain, starting at the exponent's top set bit (public exponents only: the running time
-    /// depends on the exponent).
+    /// result = base^exponent mod n; `base` and `result` are k limbs, `base` below 2^(64·k), `result` not
+    /// overlapping it. Left-to-right
+    /// square-and-multiply in the Montgomery domain, in digits, starting at the exponent's top set bit (public
+    /// exponents only: the running time depends on the exponent).
     func power(
         _ base: UnsafeBufferPointer<UInt64>,
         exponent: ArraySlice<UInt8>,
@@ -92,93 +124,102 @@ struct MontgomeryModulus: Sendable {
         workspace: UnsafeMutableBufferPointer<UInt64>
     ) {
         let k = limbCount
+        let d = digitCount
         guard let resultBase = result.baseAddress, let baseAddress = base.baseAddress,
             let space = workspace.baseAddress
         else { return }
         let baseMontgomery = space
-        let scratch = space + k  // 2k limbs
-        normalized.withUnsafeBufferPointer { normalized in
-            limbs.withUnsafeBufferPointer { modulus in
-                guard let normalized = normalized.baseAddress, let modulus = modulus.baseAddress else { return }
-                let arithmetic = Arithmetic(modulus: modulus, count: k, inverse: inverse, scratch: scratch)
-                // x·R mod n, by division: the accumulator starts there at the exponent's top set bit.
-                Self.montgomeryForm(
-                    baseAddress,
-                    into: baseMontgomery,
-                    scratch: scratch,
-                    normalized: normalized,
-                    shift: shift,
-                    count: k
-                )
-                var started = false
-                var leftDomain = false
-                let lastIndex = exponent.endIndex &- 1  // no index at all when the exponent is empty
-                for index in exponent.indices {
-                    let byte = exponent[index]
-                    var bit: UInt8 = 0x80
-                    while bit != 0 {
-                        if started {
-                            arithmetic.square(resultBase)
-                            if byte & bit != 0 {
-                                if bit == 1 && index == lastIndex {
-                                    // The last multiplication (every odd exponent's) takes the plain base:
-                                    // x^(e−1)·R · x · R⁻¹ = x^e leaves the Montgomery domain with it, saving
-                                    // the final reduction. The product stays below n·R, as the reduction needs.
-                                    arithmetic.multiply(resultBase, baseAddress, into: resultBase)
-                                    leftDomain = true
-                                } else {
-                                    arithmetic.multiply(resultBase, baseMontgomery, into: resultBase)
-                                }
+        let accumulator = space + d
+        let m = space + 2 * d
+        storage.withUnsafeBufferPointer { storage in
+            guard let n = storage.baseAddress else { return }
+            let normalized = n + k
+            let modulus = n + 2 * k
+            let arithmetic = Arithmetic(modulus: modulus, count: d, inverse: inverse, m: m)
+            // x·R mod n, by division into k limbs (its scratch: the space of the accumulator and m), then in
+            // digits: the accumulator starts there at the exponent's top set bit.
+            Self.montgomeryForm(
+                baseAddress,
+                into: resultBase,
+                scratch: accumulator,
+                normalized: normalized,
+                shift: shift,
+                rBits: Self.digitBits * UInt64(d),
+                count: k
+            )
+            Self.digits(of: resultBase, count: k, into: baseMontgomery, digitCount: d)
+            var started = false
+            var leftDomain = false
+            let lastIndex = exponent.endIndex &- 1  // no index at all when the exponent is empty
+            for index in exponent.indices {
+                let byte = exponent[index]
+                var bit: UInt8 = 0x80
+                while bit != 0 {
+                    if started {
+                        arithmetic.square(accumulator)
+                        if byte & bit != 0 {
+                            if bit == 1 && index == lastIndex {
+                                // The last multiplication (every odd exponent's) takes the plain base:
+                                // x^(e−1)·R · x · R⁻¹ = x^e leaves the Montgomery domain with it, saving
+                                // the final reduction. The product stays below n·R/2, as the reduction
+                                // needs. The base in the domain is not used again, so its digits take x's.
+                                Self.digits(of: baseAddress, count: k, into: baseMontgomery, digitCount: d)
+                                arithmetic.multiply(accumulator, baseMontgomery, into: accumulator)
+                                leftDomain = true
+                            } else {
+                                arithmetic.multiply(accumulator, baseMontgomery, into: accumulator)
                             }
-                        } else if byte & bit != 0 {
-                            resultBase.update(from: baseMontgomery, count: k)
-                            started = true
                         }
-                        bit >>= 1
+                    } else if byte & bit != 0 {
+                        accumulator.update(from: baseMontgomery, count: d)
+                        started = true
                     }
+                    bit >>= 1
                 }
-                guard started else {
-                    // A zero exponent: x⁰ = 1, which is below n since n > 1.
-                    resultBase.update(repeating: 0, count: k)
-                    resultBase[0] = 1
-                    return
-                }
-                guard !leftDomain else { return }
-                // Out of the Montgomery domain: a·R⁻¹, a reduction alone.
-                arithmetic.reduce(resultBase)
             }
+            guard started else {
+                // A zero exponent: x⁰ = 1, which is below n since n > 1.
+                resultBase.update(repeating: 0, count: k)
+                resultBase[0] = 1
+                return
+            }
+            // Out of the Montgomery domain, unless the last multiplication left it: a·R⁻¹, a reduction alone.
+            if !leftDomain { arithmetic.reduce(accumulator) }
+            // Below 2n, or at most n after a reduction alone; n comes off once at most.
+            Self.subtractModulusIfNeeded(accumulator, modulus: modulus, count: d)
+            Self.limbs(ofDigits: accumulator, count: d, into: resultBase, limbCount: k)
         }
     }
 
-    /// Montgomery multiplication, squaring and reduction modulo one n (k limbs, −n⁻¹ mod 2⁶⁴) with 2k limbs of
-    /// scratch: the operations of one exponentiation.
+    /// Montgomery multiplication, squaring and reduction modulo one n (d digits, −n⁻¹ mod 2⁵⁹) with d digits of
+    /// scratch for m: the operations of one exponentiation. Operands are d digits below 2n (one factor of a
+    /// multiplication may be any value below 2^(64·k)); results are d digits below 2n, not reduced further.
     struct Arithmetic {
         let modulus: UnsafePointer<UInt64>
         let count: Int
         let inverse: UInt64
-        let scratch: UnsafeMutablePointer<UInt64>
+        let m: UnsafeMutablePointer<UInt64>
 
-        /// out = a·b·R⁻¹ mod n for a·b < n·R (so any a < R with b < n): the columns of a·b reduced as they are
-        /// summed (``reduceColumns(into:column:)``). `out` may alias `a` or `b`: they are read before it is
-        /// written.
+        /// out = a·b·R⁻¹ mod n, below 2n, for a·b < n·R: the columns of a·b reduced as they are summed
+        /// (``reduceColumns(into:column:)``). `out` may alias `a` or `b`.
         @inline(__always)
         func multiply(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into out: UnsafeMutablePointer<UInt64>) {
-            let k = count
+            let d = count
             reduceColumns(into: out) { i, column in
-                // Column i of a·b: a[j]·b[i−j] for every j with both limbs present.
-                let first = i < k ? 0 : i &- k &+ 1
-                column.add(a + first, timesReversed: b + (i &- first), count: min(i, k &- 1) &- first &+ 1)
+                // Column i of a·b: a[j]·b[i−j] for every j with both digits present.
+                let first = i < d ? 0 : i &- d &+ 1
+                column.add(a + first, timesReversed: b + (i &- first), count: min(i, d &- 1) &- first &+ 1)
             }
         }
 
-        /// a = a²·R⁻¹ mod n for a < n, column by column like ``multiply(_:_:into:)`` but with each cross product
-        /// a[j]·a[i−j] (j < i − j) formed once: summed apart, then added twice, with the square a[i/2]² of an even
-        /// column. `a` is read until the last column and written only after it.
+        /// a = a²·R⁻¹ mod n, below 2n, for a < 2n, column by column like ``multiply(_:_:into:)`` but with each
+        /// cross product a[j]·a[i−j] (j < i − j) formed once: summed apart, then added twice, with the square
+        /// a[i/2]² of an even column.
         @inline(__always)
         func square(_ a: UnsafeMutablePointer<UInt64>) {
-            let k = count
+            let d = count
             reduceColumns(into: a) { i, column in
-                let first = i < k ? 0 : i &- k &+ 1
+                let first = i < d ? 0 : i &- d &+ 1
                 var cross = ColumnSum()
                 cross.add(a + first, timesReversed: a + (i &- first), count: (i &+ 1) / 2 &- first)
                 column.addTwice(cross)
@@ -186,64 +227,57 @@ struct MontgomeryModulus: Sendable {
             }
         }
 
-        /// a = a·R⁻¹ mod n for a k-limb a < R (Montgomery's REDC of a with k zero limbs above it), then one
-        /// conditional subtraction: the way out of the Montgomery domain. `a` is read until the last column and
-        /// written only after it.
+        /// a = a·R⁻¹ mod n, at most n, for a < 2n (Montgomery's REDC of a with d zero digits above it): the
+        /// way out of the Montgomery domain.
         @inline(__always)
         func reduce(_ a: UnsafeMutablePointer<UInt64>) {
-            let k = count
+            let d = count
             reduceColumns(into: a) { i, column in
-                if i < k { column.add(a[i]) }
+                if i < d { column.add(a[i]) }
             }
         }
 
-        /// out = (c + m·n)/R mod n, where `column(i, &sum)` adds column i of a 2k-limb c < n·R to the sum:
-        /// Montgomery reduction column by column (product scanning). Column i of c + m·n is summed in three limbs
-        /// held in registers, and below column k m's limb i is chosen there to clear it, so each
-        /// multiply-accumulate is a load, a multiplication and three additions, with no limb loaded and stored
-        /// again per product as row by row does. m takes the scratch's low k limbs and the result its high k; the
-        /// result is below 2n before the final subtraction.
+        /// out = (c + m·n)/R, where `column(i, &sum)` adds column i of a 2d-digit c < n·R to the sum: Montgomery
+        /// reduction column by column (product scanning). Below column d, m's digit i is chosen where column i
+        /// of c + m·n is complete, to clear its low 59 bits; from column d on, each column gives a digit of the
+        /// result, which is below c/R + n. Column i ≥ d reads digits at i − d + 1 and above only, so digit
+        /// i − d of `out` is written there even when `out` is an operand of `column`.
         @inline(__always)
         func reduceColumns(into out: UnsafeMutablePointer<UInt64>, column input: (Int, inout ColumnSum) -> Void) {
             let n = modulus
-            let k = count
-            let m = scratch
-            let result = scratch + k
+            let d = count
             var column = ColumnSum()
-            for i in 0..<k {
+            for i in 0..<d {
                 input(i, &column)
                 column.add(m, timesReversed: n + i, count: i)
-                let mi = column.lowLimb &* inverse
+                let mi = (column.lowWord &* inverse) & MontgomeryModulus.digitMask
                 m[i] = mi
-                column.add(mi, times: n[0])  // the column's low limb is now zero
-                _ = column.shiftOutLimb()
+                column.add(mi, times: n[0])  // the column's low 59 bits are now zero
+                _ = column.shiftOutDigit()
             }
-            for i in k..<(2 &* k) {
+            for i in d..<(2 &* d) {
                 input(i, &column)
-                let first = i &- k &+ 1
-                column.add(m + first, timesReversed: n + (k &- 1), count: k &- first)
-                result[i &- k] = column.shiftOutLimb()
+                let first = i &- d &+ 1
+                column.add(m + first, timesReversed: n + (d &- 1), count: d &- first)
+                out[i &- d] = column.shiftOutDigit()
             }
-            MontgomeryModulus.subtractModulusIfNeeded(result, top: column.lowLimb, modulus: n, count: k, into: out)
         }
     }
 
-    /// A column of a product being summed: up to 2k products of two limbs each, so three limbs,
-    /// high·2¹²⁸ + low.
+    /// A column of a product being summed: up to 2d products of two digits and the carry of the column before,
+    /// below 2·511·2¹¹⁸ + 2⁶⁹ < 2¹²⁸ (d < 512, which ``init(modulus:)`` requires).
     struct ColumnSum {
-        var low: UInt128 = 0
-        var high: UInt64 = 0
+        var value: UInt128 = 0
 
-        var lowLimb: UInt64 { UInt64(truncatingIfNeeded: low) }
+        /// The sum's low 64 bits.
+        var lowWord: UInt64 { UInt64(truncatingIfNeeded: value) }
 
         @inline(__always)
         mutating func add(_ x: UInt64, times y: UInt64) {
-            let (sum, overflow) = low.addingReportingOverflow(UInt128(x) &* UInt128(y))
-            low = sum
-            high &+= overflow ? 1 : 0
+            value &+= UInt128(x) &* UInt128(y)
         }
 
-        /// Adds x[0]·y[0] + x[1]·y[−1] + … over `count` products: x ascending, y descending, as the limbs of one
+        /// Adds x[0]·y[0] + x[1]·y[−1] + … over `count` products: x ascending, y descending, as the digits of one
         /// column of a product pair up. The count's low three bits go first, as one, two and four products without
         /// a loop, then eight products per iteration: every column has another length, and a loop of four with a
         /// remainder loop after it was 13% slower (rsa2048-verify p0 1,520 µs against 1,326 µs).
@@ -286,171 +320,233 @@ struct MontgomeryModulus: Sendable {
             }
         }
 
-        /// Adds 2·other; both sums stay far below 2¹⁹¹.
+        /// Adds 2·other.
         @inline(__always)
         mutating func addTwice(_ other: ColumnSum) {
-            let (sum, overflow) = low.addingReportingOverflow(other.low &<< 1)
-            low = sum
-            high &+= (other.high &<< 1 | UInt64(truncatingIfNeeded: other.low &>> 127)) &+ (overflow ? 1 : 0)
+            value &+= other.value &<< 1
         }
 
         @inline(__always)
         mutating func add(_ x: UInt64) {
-            let (sum, overflow) = low.addingReportingOverflow(UInt128(x))
-            low = sum
-            high &+= overflow ? 1 : 0
+            value &+= UInt128(x)
         }
 
-        /// Returns the low limb and moves the rest down one limb.
+        /// Returns the low digit and moves the rest down one digit.
         @inline(__always)
-        mutating func shiftOutLimb() -> UInt64 {
-            let limb = lowLimb
-            low = low &>> 64 | UInt128(high) &<< 64
-            high = 0
-            return limb
+        mutating func shiftOutDigit() -> UInt64 {
+            let digit = lowWord & MontgomeryModulus.digitMask
+            value &>>= MontgomeryModulus.digitBits
+            return digit
         }
     }
 
-    /// out = value − n if value ≥ n, else value, for a value below 2n held in k limbs plus `top` (0 or 1)
-    /// above them. The choice is made by mask, not by branch. `out` must not overlap `value`.
+    /// value = value − n if value ≥ n, for a value below 2n in d digits. The choice is made by mask, not by
+    /// branch.
     @inline(__always)
     static func subtractModulusIfNeeded(
-        _ value: UnsafePointer<UInt64>,
-        top: UInt64,
+        _ value: UnsafeMutablePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>,
-        count k: Int,
-        into out: UnsafeMutablePointer<UInt64>
+        count d: Int
     ) {
+        // The difference's digits are formed in full 64-bit words: a borrow shows as the top bit.
         var borrow: UInt64 = 0
-        for j in 0..<k {
-            let difference = UInt128(value[j]) &- UInt128(n[j]) &- UInt128(borrow)
-            out[j] = UInt64(truncatingIfNeeded: difference)
-            borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
+        for j in 0..<d { borrow = (value[j] &- n[j] &- borrow) >> 63 }
+        // value < n exactly when the subtraction borrowed past the top digit.
+        let subtract = borrow &- 1  // all ones when value ≥ n
+        borrow = 0
+        for j in 0..<d {
+            let difference = value[j] &- (n[j] & subtract) &- borrow
+            value[j] = difference & digitMask
+            borrow = difference >> 63
         }
-        // value < n exactly when the subtraction borrowed past the top limb.
-        let keep = 0 &- (borrow & ~top & 1)
-        for j in 0..<k { out[j] = (value[j] & keep) | (out[j] & ~keep) }
     }
 
     // MARK: - Set-up helpers
 
-    /// Big-endian bytes as `count` little-endian limbs; the bytes must fit. Eight octets per limb from the end,
-    /// where indexing the limbs per octet took 2,400 instructions for each RSA-2048 key parsed.
+    /// Big-endian bytes as `count` little-endian limbs; the bytes must fit.
     static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [UInt64] {
-        precondition(bytes.count <= 8 * count, "more bytes than limbs")  // the writes below are unchecked
         var limbs = [UInt64](repeating: 0, count: count)
-        bytes.withUnsafeBufferPointer { octets in
-            limbs.withUnsafeMutableBufferPointer { limbs in
-                var end = octets.count
-                var index = 0
-                while end > 0 {
-                    let start = max(0, end - 8)
-                    var limb: UInt64 = 0
-                    for octet in octets[start..<end] { limb = limb << 8 | UInt64(octet) }
-                    limbs[index] = limb
-                    index += 1
-                    end = start
-                }
-            }
+        limbs.withUnsafeMutableBufferPointer { limbs in
+            guard let limbs = limbs.baseAddress else { return }
+            Self.limbs(bigEndian: bytes, into: limbs, count: count)
         }
         return limbs
     }
 
-    /// out = x·R mod n for a k-limb x < R, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D,
+    /// Big-endian bytes into `count` zeroed little-endian limbs; the bytes must fit. Eight octets per limb
+    /// from the end, where indexing the limbs per octet took 2,400 instructions for each RSA-2048 key parsed.
+    static func limbs(bigEndian bytes: ArraySlice<UInt8>, into limbs: UnsafeMutablePointer<UInt64>, count: Int) {
+        precondition(bytes.count <= 8 * count, "more bytes than limbs")  // the writes below are unchecked
+        bytes.withUnsafeBufferPointer { octets in
+            var end = octets.count
+            var index = 0
+            while end > 0 {
+                let start = max(0, end - 8)
+                var limb: UInt64 = 0
+                for octet in octets[start..<end] { limb = limb << 8 | UInt64(octet) }
+                limbs[index] = limb
+                index += 1
+                end = start
+            }
+        }
+    }
+
+    /// Where digit i lies in limbs: the limb holding its low bits, its bit offset there, and whether its high
+    /// bits run on into the next limb.
+    @inline(__always)
+    static func digitPosition(_ i: Int) -> (limb: Int, offset: UInt64, straddles: Bool) {
+        let bit = Int(digitBits) * i
+        let offset = UInt64(bit & 63)
+        return (bit >> 6, offset, offset > 64 - digitBits)
+    }
+
+    /// d digits of ``digitBits`` bits from a k-limb value below 2^(59·d).
+    @inline(__always)
+    static func digits(
+        of limbs: UnsafePointer<UInt64>,
+        count k: Int,
+        into digits: UnsafeMutablePointer<UInt64>,
+        digitCount d: Int
+    ) {
+        for i in 0..<d {
+            let (index, offset, straddles) = digitPosition(i)
+            var digit = index < k ? limbs[index] >> offset : 0
+            if straddles && index + 1 < k { digit |= limbs[index + 1] << (64 - offset) }
+            digits[i] = digit & digitMask
+        }
+    }
+
+    /// k limbs from a d-digit value below 2^(64·k).
+    @inline(__always)
+    static func limbs(
+        ofDigits digits: UnsafePointer<UInt64>,
+        count d: Int,
+        into limbs: UnsafeMutablePointer<UInt64>,
+        limbCount k: Int
+    ) {
+        limbs.update(repeating: 0, count: k)
+        for i in 0..<d {
+            let (index, offset, straddles) = digitPosition(i)
+            if index < k { limbs[index] |= digits[i] << offset }
+            if straddles && index + 1 < k { limbs[index + 1] |= digits[i] >> (64 - offset) }
+        }
+    }
+
+    /// The limbs of scratch that ``montgomeryForm(_:into:scratch:normalized:shift:rBits:count:)`` needs for
+    /// R = 2^(59·d) and any shift: the dividend's limbs and a zero limb above them.
+    var divisionLimbCount: Int { (Int(Self.digitBits) * digitCount + 63) / 64 + limbCount + 2 }
+
+    /// out = x·2^rBits mod n for a k-limb x, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D,
     /// one quotient limb at a time), in place of a Montgomery multiplication by R² mod n, which every key would
-    /// have to compute first (and most keys a receipt carries verify one signature, or none). v starts as x's
-    /// top k − 1 limbs, below n (n is odd, above 1, its top limb not zero); k + 1 steps of
-    /// v ← (v·2⁶⁴ + limb) mod n then bring in x's low limb and k zero limbs. The steps run on n and v shifted
-    /// left until n's top bit is set; each quotient estimate is refined with n's second limb (step D3), so it is
-    /// almost always exact and the add-back of step D6 almost never runs; the shift comes off at the end. The
-    /// modulus is public, so the corrections may branch. `scratch` holds k + 1 limbs; `out` may alias `x`.
+    /// have to compute first (and most keys a receipt carries verify one signature, or none). Dividend and
+    /// divisor are shifted left by `shift` bits, which sets the top bit of n·2^shift, and the remainder shifted
+    /// back at the end. The dividend is laid out in `scratch`: x shifted left by (rBits + shift) mod 64 bits in
+    /// k + 1 limbs, over (rBits + shift)/64 zero limbs, with a zero limb on top; each step divides the window of
+    /// k + 1 limbs at its position by n·2^shift, replacing the window by the remainder. Each quotient estimate
+    /// is refined with n's second limb (step D3), so it is almost always exact and the add-back of step D6
+    /// almost never runs. The modulus is public, so the corrections may branch. `scratch` holds
+    /// ``divisionLimbCount`` limbs; `out` may alias `x`.
     @inline(__always)
     static func montgomeryForm(
         _ x: UnsafePointer<UInt64>,
         into out: UnsafeMutablePointer<UInt64>,
-        scratch t: UnsafeMutablePointer<UInt64>,
+        scratch u: UnsafeMutablePointer<UInt64>,
         normalized n: UnsafePointer<UInt64>,
         shift: UInt64,
+        rBits: UInt64,
         count k: Int
     ) {
-        // t = (x·2^shift) / 2⁶⁴: v·2^shift with the bits of x's low limb that its shift carries out, all below
-        // n·2^shift (v < n, and n·2^shift has its low `shift` bits zero), so it fits k limbs.
-        t[k] = 0
-        for j in 0..<k {
-            let next = j + 1 < k ? x[j + 1] << shift : 0
-            t[j] = next | (shift > 0 ? x[j] >> (64 - shift) : 0)
+        let zeroLimbs = Int((rBits + shift) / 64)
+        let offset = (rBits + shift) % 64
+        u.update(repeating: 0, count: zeroLimbs)
+        for i in 0...k {
+            let high = i < k ? x[i] << offset : 0
+            let low = offset > 0 && i > 0 ? x[i - 1] >> (64 - offset) : 0
+            u[zeroLimbs + i] = high | low
         }
-        var low = x[0] << shift  // the next limb to bring in, shifted; zero after x's low limb
+        // The window at the top: a zero limb over the top k limbs of x·2^offset, which are below 2^(64k − 1)
+        // and so below n·2^shift.
+        let length = zeroLimbs + k + 1
+        u[length] = 0
         let top = n[k - 1]
-        for _ in 0...k {
-            // t = v·2⁶⁴ + limb (all shifted): k + 1 limbs, below n·2⁶⁴ since v < n (and x < R ≤ n·2⁶⁴ at the
-            // first step); so t[k] ≤ top.
-            for j in stride(from: k, to: 0, by: -1) { t[j] = t[j - 1] }
-            t[0] = low
-            low = 0
-            // The estimate from the top two limbs of t and the top limb of n, and its remainder.
+        var position = length - k
+        while position >= 0 {
+            let w = u + position  // k + 1 limbs, below n·2^shift·2⁶⁴; so w[k] ≤ top
+            // The estimate from the top two limbs of w and the top limb of n, and its remainder.
             var estimate = UInt64.max
             var remainder: UInt64
             var remainderOverflowed = false
-            if t[k] < top {
-                (estimate, remainder) = top.dividingFullWidth((high: t[k], low: t[k - 1]))
-            } else {  // t[k] == top: (top·2⁶⁴ + t[k−1]) − (2⁶⁴ − 1)·top
-                assert(t[k] == top)
-                (remainder, remainderOverflowed) = t[k - 1].addingReportingOverflow(top)
+            if w[k] < top {
+                (estimate, remainder) = top.dividingFullWidth((high: w[k], low: w[k - 1]))
+            } else {  // w[k] == top: (top·2⁶⁴ + w[k−1]) − (2⁶⁴ − 1)·top
+                assert(w[k] == top)
+                (remainder, remainderOverflowed) = w[k - 1].addingReportingOverflow(top)
             }
-            // D3: while estimate·n[k−2] > remainder·2⁶⁴ + t[k−2], the estimate is too large.
+            // D3: while estimate·n[k−2] > remainder·2⁶⁴ + w[k−2], the estimate is too large.
             while k >= 2 && !remainderOverflowed
-                && UInt128(estimate) &* UInt128(n[k - 2]) > (UInt128(remainder) &<< 64 | UInt128(t[k - 2]))
+                && UInt128(estimate) &* UInt128(n[k - 2]) > (UInt128(remainder) &<< 64 | UInt128(w[k - 2]))
             {
                 estimate &-= 1
                 (remainder, remainderOverflowed) = remainder.addingReportingOverflow(top)
             }
-            // t −= estimate·n
+            // w −= estimate·n. The borrow is taken from the top of a UInt128 difference, not from an overflow
+            // flag: folded into the product's carry through a `Bool`, it compiled to a branch on every limb, and
+            // the division ran 2.4 times slower on varied signatures than on one repeated.
             var carry: UInt64 = 0
             var borrow: UInt64 = 0
-            for j in 0..<k {
-                let product = UInt128(estimate) &* UInt128(n[j]) &+ UInt128(carry)
+            for i in 0..<k {
+                let product = UInt128(estimate) &* UInt128(n[i]) &+ UInt128(carry)
                 carry = UInt64(truncatingIfNeeded: product &>> 64)
-                let difference = UInt128(t[j]) &- UInt128(UInt64(truncatingIfNeeded: product)) &- UInt128(borrow)
-                t[j] = UInt64(truncatingIfNeeded: difference)
+                let difference = UInt128(w[i]) &- UInt128(UInt64(truncatingIfNeeded: product)) &- UInt128(borrow)
+                w[i] = UInt64(truncatingIfNeeded: difference)
                 borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
             }
-            let difference = UInt128(t[k]) &- UInt128(carry) &- UInt128(borrow)
-            t[k] = UInt64(truncatingIfNeeded: difference)
+            let difference = UInt128(w[k]) &- UInt128(carry) &- UInt128(borrow)
+            w[k] = UInt64(truncatingIfNeeded: difference)
             var negative = (difference &>> 64) != 0
-            // Rarely, the estimate was still one too large: add n back until t is not negative.
+            // Rarely, the estimate was still one too large: add n back until w is not negative.
             while negative {
                 var sumCarry: UInt64 = 0
-                for j in 0..<k {
-                    let sum = UInt128(t[j]) &+ UInt128(n[j]) &+ UInt128(sumCarry)
-                    t[j] = UInt64(truncatingIfNeeded: sum)
+                for i in 0..<k {
+                    let sum = UInt128(w[i]) &+ UInt128(n[i]) &+ UInt128(sumCarry)
+                    w[i] = UInt64(truncatingIfNeeded: sum)
                     sumCarry = UInt64(truncatingIfNeeded: sum &>> 64)
                 }
-                let (limb, overflow) = t[k].addingReportingOverflow(sumCarry)
-                t[k] = limb
+                let (limb, overflow) = w[k].addingReportingOverflow(sumCarry)
+                w[k] = limb
                 negative = !overflow
             }
+            position -= 1
         }
-        // Undo the normalising shift: t < n·2^shift, so the result fits k limbs.
+        // Undo the normalising shift: the remainder, u's low k + 1 limbs, is below n·2^shift, so the result fits
+        // k limbs.
         for j in 0..<k {
-            out[j] = t[j] >> shift | (shift > 0 ? t[j + 1] << (64 - shift) : 0)
+            out[j] = u[j] >> shift | (shift > 0 ? u[j + 1] << (64 - shift) : 0)
         }
     }
 
-    /// x·R mod n for a k-limb x < R: ``montgomeryForm(_:into:scratch:normalized:shift:count:)`` over arrays,
+    /// x·R mod n for a k-limb x: ``montgomeryForm(_:into:scratch:normalized:shift:rBits:count:)`` over arrays,
     /// for tests.
     func montgomeryForm(_ x: [UInt64]) -> [UInt64] {
         precondition(x.count == limbCount, "x must have k limbs")
         var result = [UInt64](repeating: 0, count: limbCount)
-        var scratch = [UInt64](repeating: 0, count: limbCount + 1)
+        var scratch = [UInt64](repeating: 0, count: divisionLimbCount)
         x.withUnsafeBufferPointer { x in
-            normalized.withUnsafeBufferPointer { n in
+            storage.withUnsafeBufferPointer { storage in
                 result.withUnsafeMutableBufferPointer { out in
                     scratch.withUnsafeMutableBufferPointer { t in
                         guard let x = x.baseAddress, let out = out.baseAddress, let t = t.baseAddress,
-                            let n = n.baseAddress
+                            let n = storage.baseAddress
                         else { return }
-                        Self.montgomeryForm(x, into: out, scratch: t, normalized: n, shift: shift, count: limbCount)
+                        Self.montgomeryForm(
+                            x,
+                            into: out,
+                            scratch: t,
+                            normalized: n + limbCount,
+                            shift: shift,
+                            rBits: Self.digitBits * UInt64(digitCount),
+                            count: limbCount
+                        )
                     }
                 }
             }

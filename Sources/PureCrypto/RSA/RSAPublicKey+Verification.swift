@@ -115,9 +115,9 @@ extension RSAPublicKey {
 
     /// Whether the k-limb value is below the modulus.
     private func isBelowModulus(_ value: UnsafeBufferPointer<UInt64>) -> Bool {
-        for index in stride(from: modulus.limbCount - 1, through: 0, by: -1) where value[index] != modulus.limbs[index]
-        {
-            return value[index] < modulus.limbs[index]
+        let limbs = modulus.limbs
+        for index in stride(from: modulus.limbCount - 1, through: 0, by: -1) where value[index] != limbs[index] {
+            return value[index] < limbs[index]
         }
         return false
     }
