@@ -433,16 +433,16 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// The limbs of scratch that ``montgomeryForm(_:into:scratch:normalized:shift:rBits:count:)`` needs for
-    /// R = 2^(59·d) and any shift: the dividend's limbs and a zero limb above them.
-    var divisionLimbCount: Int { (Int(Self.digitBits) * digitCount + 63) / 64 + limbCount + 2 }
+    /// R = 2^(59·d) and any shift: the dividend's limbs.
+    var divisionLimbCount: Int { (Int(Self.digitBits) * digitCount + 63) / 64 + limbCount + 1 }
 
     /// out = x·2^rBits mod n for a k-limb x, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D,
     /// one quotient limb at a time), in place of a Montgomery multiplication by R² mod n, which every key would
     /// have to compute first (and most keys a receipt carries verify one signature, or none). Dividend and
     /// divisor are shifted left by `shift` bits, which sets the top bit of n·2^shift, and the remainder shifted
     /// back at the end. The dividend is laid out in `scratch`: x shifted left by (rBits + shift) mod 64 bits in
-    /// k + 1 limbs, over (rBits + shift)/64 zero limbs, with a zero limb on top; each step divides the window of
-    /// k + 1 limbs at its position by n·2^shift, replacing the window by the remainder. Each quotient estimate
+    /// k + 1 limbs, over (rBits + shift)/64 zero limbs; each step divides the window of k + 1 limbs at its
+    /// position, from the top down, by n·2^shift, replacing the window by the remainder. Each quotient estimate
     /// is refined with n's second limb (step D3), so it is almost always exact and the add-back of step D6
     /// almost never runs. The modulus is public, so the corrections may branch. `scratch` holds
     /// ``divisionLimbCount`` limbs; `out` may alias `x`.
@@ -464,12 +464,10 @@ struct MontgomeryModulus: Sendable {
             let low = offset > 0 && i > 0 ? x[i - 1] >> (64 - offset) : 0
             u[zeroLimbs + i] = high | low
         }
-        // The window at the top: a zero limb over the top k limbs of x·2^offset, which are below 2^(64k − 1)
-        // and so below n·2^shift.
-        let length = zeroLimbs + k + 1
-        u[length] = 0
+        // The window at the top is x·2^offset itself: its top k limbs are below 2^(64k − 1), and so below
+        // n·2^shift, as each step needs.
         let top = n[k - 1]
-        var position = length - k
+        var position = zeroLimbs
         while position >= 0 {
             let w = u + position  // k + 1 limbs, below n·2^shift·2⁶⁴; so w[k] ≤ top
             // The estimate from the top two limbs of w and the top limb of n, and its remainder.
