@@ -114,9 +114,8 @@ struct MontgomeryModulus: Sendable {
     // MARK: - Exponentiation
 
     /// result = base^exponent mod n; `base` and `result` are k limbs, `base` below 2^(64·k), `result` not
-    /// overlapping it. Left-to-right
-    /// square-and-multiply in the Montgomery domain, in digits, starting at the exponent's top set bit (public
-    /// exponents only: the running time depends on the exponent).
+    /// overlapping it. Left-to-right square-and-multiply in the Montgomery domain, in digits, starting at the
+    /// exponent's top set bit (public exponents only: the running time depends on the exponent).
     func power(
         _ base: UnsafeBufferPointer<UInt64>,
         exponent: ArraySlice<UInt8>,
@@ -164,11 +163,9 @@ struct MontgomeryModulus: Sendable {
                                 // the final reduction. The product stays below n·R/2, as the reduction
                                 // needs. The base in the domain is not used again, so its digits take x's.
                                 Self.digits(of: baseAddress, count: k, into: baseMontgomery, digitCount: d)
-                                arithmetic.multiply(accumulator, baseMontgomery, into: accumulator)
                                 leftDomain = true
-                            } else {
-                                arithmetic.multiply(accumulator, baseMontgomery, into: accumulator)
                             }
+                            arithmetic.multiply(accumulator, baseMontgomery, into: accumulator)
                         }
                     } else if byte & bit != 0 {
                         accumulator.update(from: baseMontgomery, count: d)
