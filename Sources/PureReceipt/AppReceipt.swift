@@ -40,40 +40,47 @@ public struct AppReceipt: Sendable, Hashable {
     /// ``EncodingRules/der`` for App Store receipts; Xcode's payloads need ``EncodingRules/allowsUnsortedSetOf``.
     public init(payload: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(ReceiptError) {
         do throws(DERError) {
-            try ReceiptAttribute.forEach(inPayload: payload, rules: rules) { attribute throws(DERError) in
-                try decode(attribute, rules: rules)
+            try ReceiptAttribute.forEach(inPayload: payload, rules: rules, into: &self) {
+                receipt,
+                attribute,
+                bytes throws(DERError) in
+                try receipt.decode(attribute, in: bytes, rules: rules)
             }
         } catch {
             throw ReceiptError(.malformedPayload, "the receipt payload is malformed", der: error)
         }
     }
 
-    private mutating func decode(_ attribute: ReceiptAttribute, rules: EncodingRules) throws(DERError) {
+    private mutating func decode(
+        _ attribute: ReceiptAttribute.Location,
+        in bytes: ArraySlice<UInt8>,
+        rules: EncodingRules
+    ) throws(DERError) {
         let value = attribute.value
         switch attribute.type {
-        case 0: receiptType = try FieldValue.string(value, field: 0)
-        case 1: appItemIdentifier = try FieldValue.integer(value)
+        case 0: receiptType = try FieldValue.string(in: bytes, at: value, field: 0)
+        case 1: appItemIdentifier = try FieldValue.integer(in: bytes, at: value)
         case 2:
-            bundleIdentifier = try FieldValue.string(value, field: 2)
-            bundleIdentifierData = value
-        case 3: applicationVersion = try FieldValue.string(value, field: 3)
-        case 4: opaqueValue = value
-        case 5: sha1Hash = value
-        case 10: ageRating = try FieldValue.string(value, field: 10)
-        case 12: creationDate = try FieldValue.date(value, field: 12)
-        case 15: downloadIdentifier = try FieldValue.integer(value)
-        case 16: versionExternalIdentifier = try FieldValue.integer(value)
+            bundleIdentifier = try FieldValue.string(in: bytes, at: value, field: 2)
+            bundleIdentifierData = bytes[value]
+        case 3: applicationVersion = try FieldValue.string(in: bytes, at: value, field: 3)
+        case 4: opaqueValue = bytes[value]
+        case 5: sha1Hash = bytes[value]
+        case 10: ageRating = try FieldValue.string(in: bytes, at: value, field: 10)
+        case 12: creationDate = try FieldValue.date(in: bytes, at: value, field: 12)
+        case 15: downloadIdentifier = try FieldValue.integer(in: bytes, at: value)
+        case 16: versionExternalIdentifier = try FieldValue.integer(in: bytes, at: value)
         case 17:
             // Room for several at once: growing one by one moved every purchase decoded so far each time.
             if inAppPurchases.isEmpty { inAppPurchases.reserveCapacity(8) }
-            inAppPurchases.append(try InAppPurchase(value, rules: rules))
-        case 18: originalPurchaseDate = try FieldValue.date(value, field: 18)
-        case 19: originalApplicationVersion = try FieldValue.string(value, field: 19)
-        case 21: expirationDate = try FieldValue.date(value, field: 21)
+            inAppPurchases.append(try InAppPurchase(bytes[value], rules: rules))
+        case 18: originalPurchaseDate = try FieldValue.date(in: bytes, at: value, field: 18)
+        case 19: originalApplicationVersion = try FieldValue.string(in: bytes, at: value, field: 19)
+        case 21: expirationDate = try FieldValue.date(in: bytes, at: value, field: 21)
         default:
             // App Store payloads carry about ten undocumented attributes: room for them in one allocation.
             if otherAttributes.isEmpty { otherAttributes.reserveCapacity(16) }
-            otherAttributes.append(attribute)
+            otherAttributes.append(ReceiptAttribute(attribute, in: bytes))
         }
     }
 }

@@ -7,25 +7,40 @@ import PureDER
 /// anything else goes through the general readers, for their verdict and their exact error. A payload has about
 /// a hundred such values, and the readers' views of the input cost a reference count each.
 enum FieldValue {
+    // Each decoder takes the value as its indices `value` in `bytes` (an attribute's ``ReceiptAttribute/Location``),
+    // and makes a view of it only on the general readers' path.
+
     /// A UTF8String, IA5String or PrintableString (all three occur). Bytes after the value are reported before
     /// its text is checked.
-    static func string(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> String {
+    static func string(in bytes: ArraySlice<UInt8>, at value: Range<Int>, field: Int) throws(DERError) -> String {
         // ASCII in a UTF8String or an IA5String is valid in both, and is the same text in either.
-        let ascii = value.withUnsafeBufferPointer { bytes -> String? in
-            guard let text = asciiText(bytes) else { return nil }
+        let ascii = withOctets(of: value, in: bytes) { octets -> String? in
+            guard let text = asciiText(octets) else { return nil }
             return String(decoding: text, as: UTF8.self)
         }
         if let ascii { return ascii }
-        let element = try DERReader.parseElement(value)
+        let element = try DERReader.parseElement(bytes[value])
         let text = try element.string()
         guard isText(element.tag) else {
-            throw DERError(.unexpectedTag, at: value.startIndex, "field \(field): \(element.tag) is not a text type")
+            throw DERError(.unexpectedTag, at: value.lowerBound, "field \(field): \(element.tag) is not a text type")
         }
         return text
     }
 
     private static func isText(_ tag: DERTag) -> Bool {
         tag == .utf8String || tag == .ia5String || tag == .printableString
+    }
+
+    /// Runs `body` over the octets at `value` in `bytes` where they lie.
+    private static func withOctets<Result>(
+        of value: Range<Int>,
+        in bytes: ArraySlice<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        bytes.withUnsafeBufferPointer { buffer in
+            let start = value.lowerBound - bytes.startIndex
+            return body(UnsafeBufferPointer(rebasing: buffer[start..<start + value.count]))
+        }
     }
 
     /// The contents of `bytes` when they are exactly one UTF8String or IA5String of ASCII characters in the
@@ -42,31 +57,31 @@ enum FieldValue {
     }
 
     /// An INTEGER that fits Int64.
-    static func integer(_ value: ArraySlice<UInt8>) throws(DERError) -> Int64 {
-        let common = value.withUnsafeBufferPointer { bytes -> Int64? in
-            guard let contents = DERReader.commonShapeContents(0x02, in: bytes, at: 0),
-                contents.upperBound == bytes.count
+    static func integer(in bytes: ArraySlice<UInt8>, at value: Range<Int>) throws(DERError) -> Int64 {
+        let common = withOctets(of: value, in: bytes) { octets -> Int64? in
+            guard let contents = DERReader.commonShapeContents(0x02, in: octets, at: 0),
+                contents.upperBound == octets.count
             else { return nil }
-            return DERElement.integer(UnsafeBufferPointer(rebasing: bytes[contents]), as: Int64.self)
+            return DERElement.integer(UnsafeBufferPointer(rebasing: octets[contents]), as: Int64.self)
         }
         if let common { return common }
-        return try DERReader.parse(value) { reader throws(DERError) in try reader.readInteger(as: Int64.self) }
+        return try DERReader.parse(bytes[value]) { reader throws(DERError) in try reader.readInteger(as: Int64.self) }
     }
 
     /// An RFC 3339 date in an IA5String (or UTF8String): seconds since 1970, or `nil` for an empty string,
     /// which Apple uses for "absent".
-    static func date(_ value: ArraySlice<UInt8>, field: Int) throws(DERError) -> Int64? {
+    static func date(in bytes: ArraySlice<UInt8>, at value: Range<Int>, field: Int) throws(DERError) -> Int64? {
         // `.some(nil)`: the empty string; `nil`: not decided here.
-        let common = value.withUnsafeBufferPointer { bytes -> Int64?? in
-            guard let text = asciiText(bytes) else { return nil }
+        let common = withOctets(of: value, in: bytes) { octets -> Int64?? in
+            guard let text = asciiText(octets) else { return nil }
             guard !text.isEmpty else { return .some(nil) }
             return RFC3339.seconds(utf8: text).map { .some($0) }
         }
         if let common { return common }
-        let text = try string(value, field: field)
+        let text = try string(in: bytes, at: value, field: field)
         guard !text.isEmpty else { return nil }
         guard let seconds = RFC3339.seconds(text) else {
-            throw DERError(.invalidTime, at: value.startIndex, "field \(field): '\(text)' is not an RFC 3339 date")
+            throw DERError(.invalidTime, at: value.lowerBound, "field \(field): '\(text)' is not an RFC 3339 date")
         }
         return seconds
     }

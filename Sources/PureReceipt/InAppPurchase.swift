@@ -34,29 +34,36 @@ public struct InAppPurchase: Sendable, Hashable {
 
     /// Decodes a type-17 attribute's value.
     init(_ value: ArraySlice<UInt8>, rules: EncodingRules) throws(DERError) {
-        try ReceiptAttribute.forEach(inPayload: value, rules: rules) { attribute throws(DERError) in
-            let value = attribute.value
-            switch attribute.type {
-            case 1701: quantity = try FieldValue.integer(value)
-            case 1702: productIdentifier = try FieldValue.string(value, field: 1702)
-            case 1703: transactionIdentifier = try FieldValue.string(value, field: 1703)
-            case 1704: purchaseDate = try FieldValue.date(value, field: 1704)
-            case 1705: originalTransactionIdentifier = try FieldValue.string(value, field: 1705)
-            case 1706: originalPurchaseDate = try FieldValue.date(value, field: 1706)
-            case 1707: productType = try FieldValue.integer(value)
-            case 1708: subscriptionExpirationDate = try FieldValue.date(value, field: 1708)
-            case 1711: webOrderLineItemIdentifier = try FieldValue.integer(value)
-            case 1712: cancellationDate = try FieldValue.date(value, field: 1712)
-            case 1713: isInTrialPeriod = try FieldValue.integer(value) != 0
-            case 1719: isInIntroductoryOfferPeriod = try FieldValue.integer(value) != 0
-            case 1721:
-                let text = try FieldValue.string(value, field: 1721)
-                promotionalOfferIdentifier = text.isEmpty ? nil : text
-            default:
-                // Each App Store purchase carries about seven undocumented attributes: one allocation for them.
-                if otherAttributes.isEmpty { otherAttributes.reserveCapacity(8) }
-                otherAttributes.append(attribute)
-            }
+        try ReceiptAttribute.forEach(inPayload: value, rules: rules, into: &self) {
+            purchase,
+            attribute,
+            bytes throws(DERError) in
+            try purchase.decode(attribute, in: bytes)
+        }
+    }
+
+    private mutating func decode(_ attribute: ReceiptAttribute.Location, in bytes: ArraySlice<UInt8>) throws(DERError) {
+        let value = attribute.value
+        switch attribute.type {
+        case 1701: quantity = try FieldValue.integer(in: bytes, at: value)
+        case 1702: productIdentifier = try FieldValue.string(in: bytes, at: value, field: 1702)
+        case 1703: transactionIdentifier = try FieldValue.string(in: bytes, at: value, field: 1703)
+        case 1704: purchaseDate = try FieldValue.date(in: bytes, at: value, field: 1704)
+        case 1705: originalTransactionIdentifier = try FieldValue.string(in: bytes, at: value, field: 1705)
+        case 1706: originalPurchaseDate = try FieldValue.date(in: bytes, at: value, field: 1706)
+        case 1707: productType = try FieldValue.integer(in: bytes, at: value)
+        case 1708: subscriptionExpirationDate = try FieldValue.date(in: bytes, at: value, field: 1708)
+        case 1711: webOrderLineItemIdentifier = try FieldValue.integer(in: bytes, at: value)
+        case 1712: cancellationDate = try FieldValue.date(in: bytes, at: value, field: 1712)
+        case 1713: isInTrialPeriod = try FieldValue.integer(in: bytes, at: value) != 0
+        case 1719: isInIntroductoryOfferPeriod = try FieldValue.integer(in: bytes, at: value) != 0
+        case 1721:
+            let text = try FieldValue.string(in: bytes, at: value, field: 1721)
+            promotionalOfferIdentifier = text.isEmpty ? nil : text
+        default:
+            // Each App Store purchase carries about seven undocumented attributes: one allocation for them.
+            if otherAttributes.isEmpty { otherAttributes.reserveCapacity(8) }
+            otherAttributes.append(ReceiptAttribute(attribute, in: bytes))
         }
     }
 }

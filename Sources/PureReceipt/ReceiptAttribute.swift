@@ -25,36 +25,76 @@ public struct ReceiptAttribute: Sendable, Hashable {
         rules: EncodingRules
     ) throws(DERError) -> [ReceiptAttribute] {
         var attributes: [ReceiptAttribute] = []
-        try forEach(inPayload: bytes, rules: rules) { attribute throws(DERError) in attributes.append(attribute) }
+        try forEach(inPayload: bytes, rules: rules, into: &attributes) {
+            attributes,
+            attribute,
+            bytes throws(DERError) in
+            attributes.append(ReceiptAttribute(attribute, in: bytes))
+        }
         return attributes
     }
 
-    /// Reads a payload as ``readPayload(_:rules:)`` does, handing `body` each attribute in encoded order
-    /// instead of collecting them (the decoders keep most attributes only as the fields they become).
-    static func forEach(
+    /// Where one attribute lies: its type, its version and the indices of its value's octets in the bytes it was
+    /// read from. It holds no view of them, so the decoders take each of a payload's hundred-odd attributes
+    /// without a reference count (a view apiece, retained and released, cost a tenth of decoding a payload);
+    /// they make a view of the value only to keep it.
+    struct Location {
+        let type: Int
+        let version: Int
+        let value: Range<Int>
+    }
+
+    /// A component of the payload's SET OF as read: located in the payload (the common shape), or read by the
+    /// general readers, whose value may be octets of its own (a constructed OCTET STRING joined under BER).
+    private enum Component {
+        case located(Location)
+        case read(ReceiptAttribute)
+    }
+
+    /// Reads a payload as ``readPayload(_:rules:)`` does, handing `body` each attribute in encoded order with the
+    /// bytes its value's indices refer to, instead of collecting them (the decoders keep most attributes only as
+    /// the fields they become), and `state` to decode them into. Passed in, not captured: a decoder whose result
+    /// a closure captured copied it out at the end, a reference count for each string and array in it.
+    static func forEach<State>(
         inPayload bytes: ArraySlice<UInt8>,
         rules: EncodingRules,
-        _ body: (ReceiptAttribute) throws(DERError) -> Void
+        into state: inout State,
+        _ body: (inout State, Location, ArraySlice<UInt8>) throws(DERError) -> Void
     ) throws(DERError) {
-        var payload = bytes
-        if payload.first == 0x04 {  // an OCTET STRING identifier, where a SET (0x31) belongs
-            payload = try DERReader.parse(payload, rules: rules) { reader throws(DERError) in
+        let payload: ArraySlice<UInt8>
+        if bytes.first == 0x04 {  // an OCTET STRING identifier, where a SET (0x31) belongs
+            payload = try DERReader.parse(bytes, rules: rules) { reader throws(DERError) in
                 try reader.readOctetString()
             }
+        } else {
+            payload = bytes
         }
         try DERReader.parse(payload, rules: rules) { reader throws(DERError) -> Void in
             try reader.readSetOf(
                 eachConstructed: .sequence,
                 commonShape: commonShape,
                 reading: { attribute throws(DERError) in
-                    ReceiptAttribute(
-                        type: try attribute.readInteger(as: Int.self),
-                        version: try attribute.readInteger(as: Int.self),
-                        value: try attribute.readOctetString()
+                    .read(
+                        ReceiptAttribute(
+                            type: try attribute.readInteger(as: Int.self),
+                            version: try attribute.readInteger(as: Int.self),
+                            value: try attribute.readOctetString()
+                        )
                     )
-                },
-                body
-            )
+                }
+            ) { component throws(DERError) in
+                switch component {
+                case .located(let location):
+                    try body(&state, location, payload)
+                case .read(let attribute):
+                    let location = Location(
+                        type: attribute.type,
+                        version: attribute.version,
+                        value: attribute.value.indices
+                    )
+                    try body(&state, location, attribute.value)
+                }
+            }
         }
     }
 
@@ -62,8 +102,8 @@ public struct ReceiptAttribute: Sendable, Hashable {
     /// attribute of a real payload: definite lengths in minimal form, two INTEGERs that fit `Int`, a primitive
     /// OCTET STRING, nothing after it. `nil` otherwise, for the general readers to read or refuse: a payload
     /// has more than a hundred attributes, and taking them apart over raw bytes saves most of the readers' cost.
-    private static func commonShape(_ bytes: ArraySlice<UInt8>) -> (component: ReceiptAttribute, length: Int)? {
-        let parts = bytes.withUnsafeBufferPointer { buffer -> (type: Int, version: Int, value: Range<Int>)? in
+    private static func commonShape(_ bytes: ArraySlice<UInt8>) -> (component: Component, length: Int)? {
+        bytes.withUnsafeBufferPointer { buffer -> (component: Component, length: Int)? in
             guard let sequence = DERReader.commonShapeContents(0x30, in: buffer, at: 0),
                 let type = DERReader.commonShapeContents(0x02, in: buffer, at: sequence.lowerBound),
                 let version = DERReader.commonShapeContents(0x02, in: buffer, at: type.upperBound),
@@ -72,17 +112,21 @@ public struct ReceiptAttribute: Sendable, Hashable {
                 let typeValue = DERElement.integer(UnsafeBufferPointer(rebasing: buffer[type]), as: Int.self),
                 let versionValue = DERElement.integer(UnsafeBufferPointer(rebasing: buffer[version]), as: Int.self)
             else { return nil }
-            return (typeValue, versionValue, value)
+            let base = bytes.startIndex
+            let location = Location(
+                type: typeValue,
+                version: versionValue,
+                value: (base + value.lowerBound)..<(base + value.upperBound)
+            )
+            // The SEQUENCE's contents end where the value ends.
+            return (.located(location), value.upperBound)
         }
-        guard let parts else { return nil }
-        let base = bytes.startIndex
-        // The SEQUENCE's contents end where the value ends.
-        let length = parts.value.upperBound
-        let attribute = ReceiptAttribute(
-            type: parts.type,
-            version: parts.version,
-            value: bytes[(base + parts.value.lowerBound)..<(base + parts.value.upperBound)]
-        )
-        return (attribute, length)
+    }
+}
+
+extension ReceiptAttribute {
+    /// The attribute at `location` in `bytes`, its value a view of them.
+    init(_ location: Location, in bytes: ArraySlice<UInt8>) {
+        self.init(type: location.type, version: location.version, value: bytes[location.value])
     }
 }

@@ -77,7 +77,9 @@ import VectorSupport
 
     @Test func stringsAgreeWithTheGeneralReaders() {
         for bytes in Self.textSeeds.flatMap(Self.variants) {
-            let fast = Self.outcome { () throws(DERError) in try FieldValue.string(bytes[...], field: 2) }
+            let fast = Self.outcome { () throws(DERError) in
+                try FieldValue.string(in: bytes[...], at: bytes.indices, field: 2)
+            }
             let reference = Self.outcome { () throws(DERError) in try Self.referenceString(bytes[...]) }
             #expect(fast == reference, "\(Hex.encode(bytes))")
         }
@@ -85,7 +87,9 @@ import VectorSupport
 
     @Test func datesAgreeWithTheGeneralReaders() {
         for bytes in Self.dateSeeds.flatMap(Self.variants) {
-            let fast = Self.outcome { () throws(DERError) in "\(try FieldValue.date(bytes[...], field: 12) as Any)" }
+            let fast = Self.outcome { () throws(DERError) in
+                "\(try FieldValue.date(in: bytes[...], at: bytes.indices, field: 12) as Any)"
+            }
             let reference = Self.outcome { () throws(DERError) in "\(try Self.referenceDate(bytes[...]) as Any)" }
             #expect(fast == reference, "\(Hex.encode(bytes))")
         }
@@ -93,7 +97,9 @@ import VectorSupport
 
     @Test func integersAgreeWithTheGeneralReaders() {
         for bytes in Self.integerSeeds.flatMap(Self.variants) {
-            let fast = Self.outcome { () throws(DERError) in "\(try FieldValue.integer(bytes[...]))" }
+            let fast = Self.outcome { () throws(DERError) in
+                "\(try FieldValue.integer(in: bytes[...], at: bytes.indices))"
+            }
             let reference = Self.outcome { () throws(DERError) in
                 "\(try DERReader.parse(bytes[...]) { reader throws(DERError) in try reader.readInteger(as: Int64.self) })"
             }
@@ -148,6 +154,8 @@ import VectorSupport
             let purchase = try #require(try ReceiptAttribute.readPayload(content, rules: .der).first { $0.type == 17 })
             seeds.append(Array(purchase.value))
         }
+        // Under BER, an attribute whose value is a constructed OCTET STRING (two segments, 0C 02 | 68 69).
+        seeds.append(Self.hex("31 14 30 12 02 01 02 02 01 01 24 80 04 02 0C 02 04 02 68 69 00 00"))
         for bytes in seeds.flatMap(Self.variants) {
             for rules in [EncodingRules.der, .ber] {
                 let fast = Self.outcome { () throws(DERError) in
@@ -159,5 +167,22 @@ import VectorSupport
                 #expect(fast == reference, "\(Hex.encode(bytes)) \(rules)")
             }
         }
+    }
+
+    /// A value that the general readers join into a buffer of their own, an attribute's constructed OCTET STRING
+    /// under BER, is decoded from that buffer: the decoders take each value as indices into the bytes they are
+    /// handed with it, which are then not the payload's.
+    @Test func joinedValuesAreDecodedFromTheirOwnBytes() throws {
+        // Attribute 2 (bundle identifier): `0C 02 68 69`, the UTF8String "hi".
+        let segmentedValue = Self.hex("31 14 30 12 02 01 02 02 01 01 24 80 04 02 0C 02 04 02 68 69 00 00")
+        let plain = Self.hex("31 0E 30 0C 02 01 02 02 01 01 04 04 0C 02 68 69")
+        for payload in [segmentedValue, plain] {
+            let receipt = try AppReceipt(payload: payload[...], rules: .ber)
+            #expect(receipt.bundleIdentifier == "hi", "\(Hex.encode(payload))")
+            #expect(receipt.bundleIdentifierData.map(Array.init) == [0x0C, 0x02, 0x68, 0x69], "\(Hex.encode(payload))")
+            let attributes = try ReceiptAttribute.readPayload(payload[...], rules: .ber)
+            #expect(attributes.map { Array($0.value) } == [[0x0C, 0x02, 0x68, 0x69]], "\(Hex.encode(payload))")
+        }
+        #expect(throws: ReceiptError.self) { try AppReceipt(payload: segmentedValue[...], rules: .der) }
     }
 }
