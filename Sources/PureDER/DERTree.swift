@@ -76,12 +76,16 @@ public struct DERTree: Sendable {
         var count = 0
         // Each entry reads one constructed element's contents; `segments` marks those of a constructed
         // OCTET STRING, whose children must be OCTET STRINGs themselves (X.690 §8.7.3.2).
+        // The innermost reader reads in place, where it lies in the stack: popping and pushing it again for each
+        // element copied it each time, one more reference count on the input per element.
         var stack: [(reader: DERReader, segments: Bool)] = [(DERReader(root.encoded, rules: rules), false)]
-        while let (next, segments) = stack.popLast() {
-            var reader = next
-            guard !reader.isAtEnd else { continue }
-            let element = try reader.readElement()
-            stack.append((reader, segments))
+        while let top = stack.indices.last {
+            guard !stack[top].reader.isAtEnd else {
+                stack.removeLast()
+                continue
+            }
+            let element = try stack[top].reader.readElement()
+            let segments = stack[top].segments
             guard count < DERLimits.maximumElementCount else {
                 throw DERError(
                     .elementCountExceeded,
@@ -97,10 +101,10 @@ public struct DERTree: Sendable {
                 )
             }
             count += 1
-            visit(element, reader.depth)
+            visit(element, stack[top].reader.depth)
             if element.tag.isConstructed {
                 let isOctetString = element.tag.tagClass == .universal && element.tag.number == 4
-                stack.append((try reader.reader(forContentsOf: element), segments || isOctetString))
+                stack.append((try stack[top].reader.reader(forContentsOf: element), segments || isOctetString))
             } else {
                 try Self.checkContents(of: element)
             }

@@ -88,7 +88,20 @@ public struct Certificate: Sendable {
 
     /// The first extension with `oid`, if any.
     public func findExtension(_ oid: OID) -> Extension? {
-        extensions.first { $0.oid == oid }
+        extensionIndex(oid).map { fields.extensions[$0] }
+    }
+
+    /// Whether the first extension with `oid` is marked critical; `nil` if there is none.
+    func isCriticalExtension(_ oid: OID) -> Bool? {
+        extensionIndex(oid).map { fields.extensions[$0].isCritical }
+    }
+
+    /// The index of the first extension with `oid`. Compared in place: `first(where:)` copies each extension it
+    /// passes, two views of the input apiece, and path validation looks extensions up a dozen times per receipt.
+    private func extensionIndex(_ oid: OID) -> Int? {
+        let extensions = fields.extensions
+        for index in extensions.indices where extensions[index].oid == oid { return index }
+        return nil
     }
 
     // MARK: - Parsing
@@ -227,15 +240,18 @@ private struct DecodedExtensions: Sendable {
     init(_ extensions: [Extension]) throws(DERError) {
         // By the id-ce arc of each known identifier: basicConstraints 19, keyUsage 15, extendedKeyUsage 37,
         // certificatePolicies 32, subjectKeyIdentifier 14, authorityKeyIdentifier 35 (RFC 5280 §4.2.1).
-        for item in extensions {
-            switch item.oid.certificateExtensionArc {
-            case 19: basicConstraints = try BasicConstraints(value: item.value)
-            case 15: keyUsage = try KeyUsage(value: item.value)
-            case 37: extendedKeyUsage = try readObjectIdentifierList(item.value, policies: false)
-            case 32: policies = try readObjectIdentifierList(item.value, policies: true)
+        // By index, each known value read in place: iterating copies every extension, two views of the input apiece.
+        for index in extensions.indices {
+            switch extensions[index].oid.certificateExtensionArc {
+            case 19: basicConstraints = try BasicConstraints(value: extensions[index].value)
+            case 15: keyUsage = try KeyUsage(value: extensions[index].value)
+            case 37: extendedKeyUsage = try readObjectIdentifierList(extensions[index].value, policies: false)
+            case 32: policies = try readObjectIdentifierList(extensions[index].value, policies: true)
             case 14:
-                subjectKeyIdentifier = try DERReader.parse(item.value) { r throws(DERError) in try r.readOctetString() }
-            case 35: authorityKeyIdentifier = try AuthorityKeyIdentifier(value: item.value).keyIdentifier
+                subjectKeyIdentifier = try DERReader.parse(extensions[index].value) { r throws(DERError) in
+                    try r.readOctetString()
+                }
+            case 35: authorityKeyIdentifier = try AuthorityKeyIdentifier(value: extensions[index].value).keyIdentifier
             default: continue
             }
         }

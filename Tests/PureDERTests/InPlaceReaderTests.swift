@@ -2,10 +2,10 @@ import Testing
 
 @testable import PureDER
 
-/// The typed readers that skip making a ``DERElement`` (`readInteger`, `readOctetString`, `readSequence` and the
-/// other constructed readers, `readSetOf(eachConstructed:)`) must give exactly what reading the element first
-/// gives: the same value and position, or the same error at the same offset. Each is compared with the
-/// element-based form on every single-byte mutation and truncation of a few seeds, under DER and BER.
+/// The typed readers that skip making a ``DERElement`` (`readInteger`, `readOctetString`, `readObjectIdentifier`,
+/// `readSequence` and the other constructed readers, `readSetOf(eachConstructed:)`) must give exactly what reading
+/// the element first gives: the same value and position, or the same error at the same offset. Each is compared with
+/// the element-based form on every single-byte mutation and truncation of a few seeds, under DER and BER.
 struct InPlaceReaderTests {
     /// What one read produced: a description of the value and where the reader stopped, or the error.
     enum Outcome: Equatable {
@@ -125,6 +125,26 @@ struct InPlaceReaderTests {
                 }
                 let viaElement = Self.outcome(bytes, rules: rules) { r throws(DERError) in
                     Hex.encode(try r.readElement(.octetString).content)
+                }
+                #expect(inPlace == viaElement, "\(Hex.encode(bytes[...])) \(rules)")
+            }
+        }
+    }
+
+    /// rsaEncryption, Apple's receipt-signing OID (multi-octet arcs), a one-octet OID and commonName.
+    static let objectIdentifierSeeds = [
+        "06 09 2A 86 48 86 F7 0D 01 01 01", "06 0A 2A 86 48 86 F7 63 64 06 0B 01", "06 01 00", "06 03 55 04 03",
+    ]
+
+    @Test(arguments: objectIdentifierSeeds)
+    func readObjectIdentifierAgreesWithReadElement(_ seed: String) {
+        for bytes in Self.variants(of: [UInt8](hex: seed)) {
+            for rules in [EncodingRules.der, .ber] {
+                let inPlace = Self.outcome(bytes, rules: rules) { r throws(DERError) in
+                    "\(try r.readObjectIdentifier())"
+                }
+                let viaElement = Self.outcome(bytes, rules: rules) { r throws(DERError) in
+                    "\(try r.readElement(.objectIdentifier).objectIdentifier())"
                 }
                 #expect(inPlace == viaElement, "\(Hex.encode(bytes[...])) \(rules)")
             }

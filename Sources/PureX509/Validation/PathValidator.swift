@@ -232,10 +232,10 @@ private struct Search<Policy: CertificatePolicy> {
                 return (index, "an empty issuer name (§4.1.2.4)")
             }
             // Two checks, not a loop over an array literal, which allocated for each certificate of each path.
-            if certificate.findExtension(.authorityKeyIdentifier)?.isCritical == true {
+            if certificate.isCriticalExtension(.authorityKeyIdentifier) == true {
                 return (index, "authority key identifier marked critical (§4.2.1.1–2)")
             }
-            if certificate.findExtension(.subjectKeyIdentifier)?.isCritical == true {
+            if certificate.isCriticalExtension(.subjectKeyIdentifier) == true {
                 return (index, "subject key identifier marked critical (§4.2.1.1–2)")
             }
             if !isAnchor && certificate.authorityKeyIdentifier == nil {
@@ -244,7 +244,7 @@ private struct Search<Policy: CertificatePolicy> {
             if isIssuer && certificate.subjectKeyIdentifier == nil {
                 return (index, "a CA without a subject key identifier (§4.2.1.2)")
             }
-            if isIssuer && certificate.findExtension(.basicConstraints)?.isCritical != true {
+            if isIssuer && certificate.isCriticalExtension(.basicConstraints) != true {
                 return (index, "a CA whose basicConstraints is not critical (§4.2.1.9)")
             }
             if certificate.keyUsage?.keyCertSign == true && certificate.basicConstraints?.isCertificateAuthority != true
