@@ -214,6 +214,20 @@ public struct DERReader: Sendable {
         return start..<start + length
     }
 
+    /// The contents of the next element when it has `tag` and a definite length, as a view of the input, with the
+    /// element's offset, and the reader past it: every check ``readElement(_:)`` makes, without making a
+    /// ``DERElement`` (whose own view would be one more reference count). `nil`, having read nothing, for anything
+    /// else, which ``readElement(_:)`` then reads or refuses with its exact error.
+    @usableFromInline
+    @inline(__always)
+    mutating func readDefiniteContents(_ tag: DERTag) throws(DERError) -> (offset: Int, contents: ArraySlice<UInt8>)? {
+        guard let (headerLength, contentLength) = try definiteHeader(tag) else { return nil }
+        let offset = remaining.startIndex
+        let contents = remaining[(offset + headerLength)..<(offset + headerLength + contentLength)]
+        skip(headerLength + contentLength)
+        return (offset, contents)
+    }
+
     /// Skips `count` bytes that ``definiteHeader(_:)`` has accounted for, without making a ``DERElement``.
     @usableFromInline
     @inline(__always)

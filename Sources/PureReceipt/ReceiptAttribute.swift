@@ -36,8 +36,8 @@ public struct ReceiptAttribute: Sendable, Hashable {
 
     /// Where one attribute lies: its type, its version and the indices of its value's octets in the bytes it was
     /// read from. It holds no view of them, so the decoders take each of a payload's hundred-odd attributes
-    /// without a reference count (a view apiece, retained and released, cost a tenth of decoding a payload);
-    /// they make a view of the value only to keep it.
+    /// without a reference count (a view apiece was 187 of the 930 retains of a whole validation of a 7 KB
+    /// receipt); they make a view of the value only to keep it.
     struct Location {
         let type: Int
         let version: Int

@@ -154,15 +154,11 @@ extension DERElement {
 extension DERReader {
     /// Reads an OBJECT IDENTIFIER.
     public mutating func readObjectIdentifier(tag: DERTag = .objectIdentifier) throws(DERError) -> OID {
-        // The contents taken where they lie, with no element made (`definiteHeader`): a certificate has twenty-odd
-        // OIDs, and an element's view of the input is one more reference count apiece. Anything else goes through
+        // Without an element where the shape allows (a certificate has twenty-odd OIDs); anything else goes through
         // readElement, for its exact error.
-        guard let (headerLength, contentLength) = try definiteHeader(tag) else {
+        guard let (offset, contents) = try readDefiniteContents(tag) else {
             return try readElement(tag).objectIdentifier()
         }
-        let offset = remaining.startIndex
-        let contents = remaining[(offset + headerLength)..<(offset + headerLength + contentLength)]
-        skip(headerLength + contentLength)
         try OID.validate(contents, at: offset)
         return OID(validated: contents)
     }

@@ -7,12 +7,7 @@ extension DERReader {
     /// permits: the segments (OCTET STRINGs, possibly constructed themselves, X.690 §8.7.3) joined into a new
     /// buffer, whose indices start at zero.
     public mutating func readOctetString(tag: DERTag = .octetString) throws(DERError) -> ArraySlice<UInt8> {
-        if let (headerLength, contentLength) = try definiteHeader(tag.asPrimitive) {
-            let start = remaining.startIndex + headerLength
-            let value = remaining[start..<start + contentLength]  // one view, not the element's and then this
-            skip(headerLength + contentLength)
-            return value
-        }
+        if let (_, value) = try readDefiniteContents(tag.asPrimitive) { return value }
         guard let identifier = try nextIdentifier(), identifier.tag.asPrimitive == tag.asPrimitive else {
             return try readElement(tag).content  // throws the right error: truncated or unexpected tag
         }
