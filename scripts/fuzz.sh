@@ -2,9 +2,9 @@
 # Runs the libFuzzer targets (Sources/Fuzzers/*, invariants in Sources/FuzzHarness).
 #   scripts/fuzz.sh --list             one target name per line
 #   scripts/fuzz.sh TARGET SECONDS     build (release, instrumented) and fuzz TARGET for SECONDS
-# Seeds: TestVectors/fuzz/TARGET (the project's own) plus, when present, the real receipts and
-# certificates in ../shared/vectors, read in place, and seeds derived from them at run time by
-# TestVectors/fuzz/make-seeds.py --shared-seeds (payloads, embedded certificates, BER envelopes) into
+# Seeds: TestVectors/fuzz/TARGET (the project's own), the real receipts and certificates of TestVectors/,
+# read in place, and seeds derived from them at run time by TestVectors/fuzz/make-seeds.py --real-seeds
+# (payloads, embedded certificates, BER envelopes, the x509-limbo certificates) into
 # .build-fuzz/seeds-for-TARGET/TARGET. The build, the derived seeds, the growing corpus (corpus/TARGET) and the findings
 # (findings/TARGET; not artifacts/, which SwiftPM empties on every build) live in .build-fuzz/, which git
 # ignores. Exits non-zero when libFuzzer finds a crash, a timeout or a memory blow-up; the input that caused it
@@ -17,7 +17,7 @@ declare -A executables=([der]=FuzzDER [der-ber]=FuzzDERBER [certificate]=FuzzCer
     [payload]=FuzzPayload [validator]=FuzzValidator)
 certs="certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit certs/other"
 receipts="receipts/apple receipts/xcode receipts/synthetic-thirdparty/emindeniz99"
-declare -A shared_seeds=([der]="receipts/apple receipts/xcode $certs" [der-ber]="receipts/xcode receipts/apple"
+declare -A real_seeds=([der]="receipts/apple receipts/xcode $certs" [der-ber]="receipts/xcode receipts/apple"
     [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts")
 # Inputs longer than this are truncated when read: every real receipt but the one with 187 purchases (79 KiB)
 # and every certificate fit.
@@ -50,15 +50,14 @@ corpus="$scratch/corpus/$target"
 artifacts="$scratch/findings/$target"
 mkdir -p "$corpus" "$artifacts"
 seeds=("$root/TestVectors/fuzz/$target")
-shared="${SHARED_VECTORS:-$root/../shared/vectors}"
-for folder in ${shared_seeds[$target]}; do
-    [[ -d "$shared/$folder" ]] && seeds+=("$shared/$folder")
+for folder in ${real_seeds[$target]}; do
+    seeds+=("$root/TestVectors/$folder")
 done
-if [[ -d "$shared/receipts" ]] && command -v python3 >/dev/null; then
+if command -v python3 >/dev/null; then
     # A folder per target, so that targets fuzzed side by side do not remove each other's seeds.
     derived="$scratch/seeds-for-$target"
     rm -rf "$derived"
-    python3 "$root/TestVectors/fuzz/make-seeds.py" --shared-seeds "$shared" "$derived" "$target"
+    python3 "$root/TestVectors/fuzz/make-seeds.py" --real-seeds "$derived" "$target"
     [[ -d "$derived/$target" ]] && seeds+=("$derived/$target")
 fi
 

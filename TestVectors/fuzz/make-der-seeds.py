@@ -2,7 +2,7 @@
 """Writes the project's own small seeds for the DER fuzz target into der/ (one file per seed).
 
 Each seed is a hand-built DER or BER input exercising one feature of the reader; the real receipts and
-certificates in ../shared/vectors are added by scripts/fuzz.sh at run time, never copied here.
+certificates of TestVectors/receipts and TestVectors/certs are added by scripts/fuzz.sh at run time.
 Run from anywhere: python3 TestVectors/fuzz/make-der-seeds.py
 """
 import pathlib

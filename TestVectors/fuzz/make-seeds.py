@@ -7,13 +7,15 @@
         - TestVectors/fuzz/<target>.dict for every target: DER tokens, every OID the sources name, and tokens of
           the target's format;
         - Sources/FuzzHarness/KnownFacts+Generated.swift, the SHA-256 digests the targets' invariants compare
-          with (facts about ../shared/vectors and the project's vectors, not copies). Regenerated only when
-          ../shared/vectors (or $SHARED_VECTORS) is present; otherwise left as it is.
-    python3 TestVectors/fuzz/make-seeds.py --shared-seeds SHARED OUT [TARGET]
-        derives seeds from the real receipts in SHARED into OUT/<target>/ (payloads, embedded certificates,
-        BER envelopes of App Store receipts), and certificate seeds from every certificate of the x509-limbo
-        suites (extension, name and key shapes Apple's chains never show); with TARGET, only that target's.
-        scripts/fuzz.sh runs this into .build-fuzz/ at fuzz time: the real vectors are never copied into the project.
+          with: facts about the real receipts and certificates of TestVectors/ and the project's own vectors;
+        - Sources/FuzzHarness/KnownFacts+GeneratedOptional.swift, the same facts about the optional files the
+          repository does not carry (OPTIONAL below; TestVectors/PROVENANCE.md says why), read in place from
+          $SHARED_VECTORS or ../shared/vectors beside the package; left as it is when they are absent.
+    python3 TestVectors/fuzz/make-seeds.py --real-seeds OUT [TARGET]
+        derives seeds from the real receipts in TestVectors/receipts into OUT/<target>/ (payloads, embedded
+        certificates, BER envelopes of App Store receipts), and certificate seeds from every certificate of the
+        x509-limbo suites (extension, name and key shapes Apple's chains never show); with TARGET, only that
+        target's. scripts/fuzz.sh runs this into .build-fuzz/ at fuzz time, so the derived seeds are not committed.
 """
 import base64
 import hashlib
@@ -33,6 +35,14 @@ ROOT = HERE.parent.parent
 VECTORS = HERE.parent
 TARGETS = ["der-ber", "certificate", "pkcs7", "payload", "validator"]
 FACTS = ROOT / "Sources" / "FuzzHarness" / "KnownFacts+Generated.swift"
+OPTIONAL_FACTS = ROOT / "Sources" / "FuzzHarness" / "KnownFacts+GeneratedOptional.swift"
+# The real files the repository does not carry, at their paths in the shared collection; the same list as
+# Tests/VectorSupport/OptionalVectors.swift.
+OPTIONAL = {
+    "receipts": ["receipts/apple/capital-blue_sandboxReceipt.der"],
+    "certificates": ["certs/receipt-signing-leaves/"
+                     "MacAppStoreAndiTunesStoreReceiptSigning_2023-07-13_2024-08-11_under-WWDR-G8.cer"],
+}
 
 
 # MARK: - Small builders
@@ -294,17 +304,20 @@ def write_dictionaries():
 # MARK: - Known facts
 
 
-def shared_directory():
+def optional_directory():
+    """The shared collection holding the OPTIONAL files, or None."""
     override = os.environ.get("SHARED_VECTORS")
     path = pathlib.Path(override) if override else ROOT.parent / "shared" / "vectors"
-    return path if path.is_dir() else None
+    return path if (path / OPTIONAL["receipts"][0]).is_file() else None
 
 
-def write_facts(shared, seeds):
-    root_der = (shared / "certs/apple-roots/AppleIncRootCertificate.cer").read_bytes()
+def facts(receipt_paths, container_paths, certificate_paths, seeds):
+    """The digests KnownFacts compares with, from App Store receipts, every other container (and the PKCS#7
+    seeds among `seeds`), and certificate files."""
+    root_der = (VECTORS / "certs/apple-roots/AppleIncRootCertificate.cer").read_bytes()
     root = derkit.CertificateFields(derkit.parse(root_der))
     receipts, chain_certificates = [], set()
-    for path in sorted((shared / "receipts/apple").glob("*.der")):
+    for path in receipt_paths:
         expected = json.loads(path.with_suffix(".expected.json").read_text())
         if expected["expected_verdict"]["trust_anchor_AppleIncRoot_at_receipt_creation_date"] != "VALID":
             continue
@@ -320,16 +333,16 @@ def write_facts(shared, seeds):
     chain_certificates.add(derkit.sha256_hex(root_der))
 
     signatures = set()
-    containers = [p.read_bytes() for p in sorted(shared.glob("receipts/**/*.der"))]
-    containers += [data for data in seeds["pkcs7"].values()] + [data for data in seeds["validator"].values()]
+    containers = [p.read_bytes() for p in container_paths]
+    containers += [data for data in seeds.get("pkcs7", {}).values()]
+    containers += [data for data in seeds.get("validator", {}).values()]
     for data in containers:
         found = derkit.verified_signature(data)
         if found:
             signatures.add(":".join(found))
 
     issued = {derkit.sha256_hex(root_der)}
-    candidates = [p.read_bytes() for p in sorted(shared.glob("certs/**/*"))
-                  if p.is_file() and p.suffix in (".cer", ".der")]
+    candidates = [p.read_bytes() for p in certificate_paths]
     for data in containers:
         try:
             candidates += [c.encoded for c in derkit.SignedDataFields(data).certificate_fields()]
@@ -343,56 +356,60 @@ def write_facts(shared, seeds):
         if certificate.issuer == root.subject and derkit.certificate_signed_by(data, root.rsa):
             issued.add(derkit.sha256_hex(data))
 
-    def set_literal(values):
-        return "[\n" + "".join(f'        "{v}",\n' for v in sorted(values)) + "    ]"
+    return receipts, chain_certificates, issued, signatures
 
-    entries = "".join(
-        f'        KnownValidReceipt(\n            content: "{c}",\n            signature: "{s}",\n'
-        f'            signerCertificate: "{l}",\n            creationDate: {t:_}\n        ),  // {name}\n'
-        for name, c, s, l, t in receipts
-    )
-    FACTS.write_text(f"""// Generated by TestVectors/fuzz/make-seeds.py; do not edit. SHA-256 digests (lowercase hex) of parts of
-// ../shared/vectors and of the project's own vectors: facts about those files, not copies of them.
+
+def write_facts(destination, name, what, found):
+    receipts, chain_certificates, issued, signatures = found
+
+    def elements(items):
+        """Literal elements, one a line; swift-format wants a comma after the last only when there are several."""
+        comma = "," if len(items) > 1 else ""
+        return "".join(f"{item}{comma}{comment}\n" for item, comment in items)
+
+    def set_literal(values):
+        return "[\n" + elements([(f'            "{v}"', "") for v in sorted(values)]) + "        ]"
+
+    entries = elements([
+        (f'            KnownValidReceipt(\n                content: "{c}",\n                signature: "{s}",\n'
+         f'                signerCertificate: "{l}",\n                creationDate: {t:_}\n            )',
+         f"  // {receipt}")
+        for receipt, c, s, l, t in receipts
+    ])
+    destination.write_text(f"""// Generated by TestVectors/fuzz/make-seeds.py; do not edit. SHA-256 digests (lowercase hex) of parts of
+// {what}: facts about those
+// files, not copies of them.
 
 extension KnownFacts {{
-    /// The App Store receipts that `openssl cms -verify` accepts under the Apple Inc. Root at their creation
-    /// date (their `.expected.json`): their signed content, signature value and signer certificate.
-    static let appleValidReceipts: [KnownValidReceipt] = [
-{entries}    ]
-
-    /// The certificates of those receipts' validated chains, and the Apple Inc. Root.
-    static let appleChainCertificates: Set<String> = {set_literal(chain_certificates)}
-
-    /// Every certificate among the real ones whose signature the Apple Inc. Root's key verifies (checked in
-    /// Python, RFC 8017 §8.2.2), and the root itself.
-    static let appleRootIssuedCertificates: Set<String> = {set_literal(issued)}
-
-    /// `key:signedBytes:signature` for every signature in the real receipts and the project's PKCS#7 seeds
-    /// that verifies (checked in Python): the SubjectPublicKeyInfo of the embedded signer certificate, what
-    /// the signature covers (the content, or the signed attributes re-tagged as a SET), the signature value.
-    static let verifiedSignatures: Set<String> = {set_literal(signatures)}
+    static let {name} = FactSet(
+        appleValidReceipts: [
+{entries}        ],
+        appleChainCertificates: {set_literal(chain_certificates)},
+        appleRootIssuedCertificates: {set_literal(issued)},
+        verifiedSignatures: {set_literal(signatures)}
+    )
 }}
 """)
-    print(f"wrote {FACTS.relative_to(ROOT)}: {len(receipts)} valid receipts, {len(chain_certificates)} chain "
+    print(f"wrote {destination.relative_to(ROOT)}: {len(receipts)} valid receipts, {len(chain_certificates)} chain "
           f"certificates, {len(issued)} root-issued certificates, {len(signatures)} verified signatures")
 
 
-# MARK: - Seeds derived from the shared vectors, at fuzz time
+# MARK: - Seeds derived from the real vectors, at fuzz time
 
 
-def derive_shared_seeds(shared, out, only=None):
+def derive_real_seeds(out, only=None):
     """Writes OUT/<target>/ for every target, or for `only`: the limbo certificates (1.8 MB of JSON to read)
     only when the certificate target is among them."""
     if only not in (None, "der", *TARGETS):
         sys.exit(f"make-seeds.py: no target {only!r}")
-    shared, out = pathlib.Path(shared), pathlib.Path(out)
+    out = pathlib.Path(out)
     derived = {target: {} for target in TARGETS if only in (None, target)}  # "der" derives nothing
 
     def put(target, name, data):
         if target in derived:
             derived[target][name] = data
 
-    for path in sorted(shared.glob("receipts/**/*.der")):
+    for path in sorted(VECTORS.glob("receipts/**/*.der")):
         data = path.read_bytes()
         try:
             fields = derkit.SignedDataFields(data)
@@ -410,7 +427,7 @@ def derive_shared_seeds(shared, out, only=None):
             except (derkit.DERError, IndexError, AttributeError):
                 pass
     if "certificate" in derived:
-        for index, certificate in enumerate(limbo_certificates(shared)):
+        for index, certificate in enumerate(limbo_certificates()):
             put("certificate", f"limbo{index:04}.der", certificate)
     for target, files in derived.items():
         folder = out / target
@@ -419,12 +436,12 @@ def derive_shared_seeds(shared, out, only=None):
             (folder / name).write_bytes(data)
 
 
-def limbo_certificates(shared):
+def limbo_certificates():
     """Every distinct certificate (trusted, intermediate or peer) of the x509-limbo suites, as DER, in the order
     of first appearance."""
     pem = re.compile(rb"-----BEGIN CERTIFICATE-----(.*?)-----END CERTIFICATE-----", re.S)
     seen, found = set(), []
-    for path in sorted(shared.glob("conformance/x509-limbo/*.json")):
+    for path in sorted(VECTORS.glob("conformance/x509-limbo/*.json")):
         for case in json.loads(path.read_bytes()).get("testcases", []):
             texts = case.get("trusted_certs", []) + case.get("untrusted_intermediates", [])
             texts += [case["peer_certificate"]] if case.get("peer_certificate") else []
@@ -438,15 +455,22 @@ def limbo_certificates(shared):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) in (4, 5) and sys.argv[1] == "--shared-seeds":
-        derive_shared_seeds(sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) == 5 else None)
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "--real-seeds":
+        derive_real_seeds(sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else None)
         sys.exit(0)
     if len(sys.argv) != 1:
         sys.exit(__doc__)
     seeds = write_seeds()
     write_dictionaries()
-    shared = shared_directory()
+    certificates = sorted(p for p in VECTORS.glob("certs/**/*") if p.is_file() and p.suffix in (".cer", ".der"))
+    write_facts(FACTS, "repository", "the real receipts and certificates in TestVectors/ and the project's own vectors",
+                facts(sorted(VECTORS.glob("receipts/apple/*.der")), sorted(VECTORS.glob("receipts/**/*.der")),
+                      certificates, seeds))
+    shared = optional_directory()
     if shared:
-        write_facts(shared, seeds)
+        receipts = [shared / path for path in OPTIONAL["receipts"]]
+        write_facts(OPTIONAL_FACTS, "optional",
+                    "the real receipt and certificate not carried in TestVectors/ (see its PROVENANCE.md)",
+                    facts(receipts, receipts, [shared / path for path in OPTIONAL["certificates"]], {}))
     else:
-        print(f"shared vectors not found: {FACTS.relative_to(ROOT)} left as it is")
+        print(f"optional vectors not found: {OPTIONAL_FACTS.relative_to(ROOT)} left as it is")
