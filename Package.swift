@@ -108,7 +108,7 @@ let package = Package(
             path: "Sources/Fuzzers/Validator",
             swiftSettings: strictSettings
         ),
-        // Locates ../shared/vectors for the test targets; never part of a product.
+        // Finds TestVectors/ (and the optional ../shared/vectors) for the test targets; never part of a product.
         .target(
             name: "VectorSupport",
             path: "Tests/VectorSupport",

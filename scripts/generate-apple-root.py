@@ -4,14 +4,14 @@ array, bundled so that receipts verify with no file to find. Its SHA-256 fingerp
 a test against the value Apple publishes (B0B1730E…F024).
 
 Usage: python3 scripts/generate-apple-root.py [path to AppleIncRootCertificate.cer]
-(default: ../shared/vectors/certs/apple-roots/AppleIncRootCertificate.cer)
+(default: TestVectors/certs/apple-roots/AppleIncRootCertificate.cer)
 """
 import hashlib
 import pathlib
 import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
-source = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else root.parent / "shared/vectors/certs/apple-roots/AppleIncRootCertificate.cer"
+source = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else root / "TestVectors/certs/apple-roots/AppleIncRootCertificate.cer"
 der = source.read_bytes()
 fingerprint = hashlib.sha256(der).hexdigest().upper()
 assert fingerprint == "B0B1730ECBC7FF4505142C49F1295E6EDA6BCAED7E2C68C5BE91B5A11001F024", fingerprint

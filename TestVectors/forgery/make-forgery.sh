@@ -3,10 +3,9 @@
 #
 #   bash TestVectors/forgery/make-forgery.sh
 #
-# Needs OpenSSL 3.0 (or later), coreutils, python3, and the shared vectors folder (../shared/vectors
-# beside the package, or $SHARED_VECTORS), from which it reads Apple's certificates to copy their names,
-# serial numbers and key identifiers, and the Apple Inc. Root itself for the one file that embeds it. It
-# never copies a real receipt or any other Apple certificate into out/.
+# Needs OpenSSL 3.0 (or later), coreutils and python3. It reads Apple's certificates in TestVectors/certs to
+# copy their names, serial numbers and key identifiers, and the Apple Inc. Root itself for the one file that
+# embeds it. It never copies a real receipt or any other Apple certificate into out/.
 #
 # Wipes and rewrites TestVectors/forgery/out/: a synthetic "Apple look-alike" PKI (DER certificates with
 # Apple's exact subject names, serials and key identifiers, but RSA-2048 keys of our own, made in a
@@ -25,7 +24,7 @@ export LC_ALL=C TZ=UTC
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 OUT="$HERE/out"
-VECTORS="${SHARED_VECTORS:-$HERE/../../../shared/vectors}"
+VECTORS="$HERE/.."
 WORK="$(mktemp -d)"
 export CMSTREE_DIR="$HERE/../lib"
 trap 'rm -rf "$WORK"' EXIT
@@ -39,7 +38,7 @@ GENUINE_ROOT="$VECTORS/certs/apple-roots/AppleIncRootCertificate.cer"
 GENUINE_WWDR="$VECTORS/certs/wwdr/AppleWWDRCAG5.cer"
 GENUINE_LEAF="$VECTORS/certs/receipt-signing-leaves/MacAppStoreAndiTunesStoreReceiptSigning_2024-07-24_2026-08-23_under-WWDR-G5.cer"
 for f in "$GENUINE_ROOT" "$GENUINE_WWDR" "$GENUINE_LEAF"; do
-    [[ -f $f ]] || { echo "make-forgery.sh: $f not found (set SHARED_VECTORS)" >&2; exit 1; }
+    [[ -f $f ]] || { echo "make-forgery.sh: $f not found" >&2; exit 1; }
 done
 openssl x509 -inform DER -in "$GENUINE_ROOT" -noout -fingerprint -sha256 | tr -d : |
     grep -q 'B0B1730ECBC7FF4505142C49F1295E6EDA6BCAED7E2C68C5BE91B5A11001F024' ||

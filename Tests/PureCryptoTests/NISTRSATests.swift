@@ -4,16 +4,17 @@ import PureDER
 import Testing
 import VectorSupport
 
-/// The NIST CAVP RSA PKCS#1 v1.5 vectors for FIPS 186-3 (SigVer15 and SigGen15), read from the shared vectors
-/// folder. Keys of every size (1024–4096 bits) are built with the unsafe modulus/exponent initializer, which
-/// accepts 1024–8192 bits. SHA-224 cases are not run: the API does not offer SHA-224.
+/// The NIST CAVP RSA PKCS#1 v1.5 vectors for FIPS 186-3 (SigVer15 and SigGen15), read from
+/// TestVectors/conformance/nist-cavp. Keys of every size (1024–4096 bits) are built with the unsafe
+/// modulus/exponent initializer, which accepts 1024–8192 bits. SHA-224 cases are not run: the API does not offer
+/// SHA-224.
 @Suite("NIST CAVP RSA PKCS#1 v1.5 vectors")
 struct NISTRSATests {
     private static let directory = "conformance/nist-cavp/rsa-pkcs1v15"
 
     @Test(arguments: [RSATestDigest.sha1, .sha256, .sha384, .sha512])
     func everySigVerCaseVerifiesExactlyWhenItsResultIsP(_ digest: RSATestDigest) throws {
-        guard let text = SharedVectors.text("\(Self.directory)/SigVer15_186-3.rsp") else { return }
+        let text = try ProjectVectors.text("\(Self.directory)/SigVer15_186-3.rsp")
         let cases = try NISTSigVerCase.parse(text).filter { $0.hash == digest.nistName }
         // 5 modulus sizes × 18 cases; 3 pass and 15 fail (3 of each of the 5 failure kinds) per size.
         #expect(cases.count == 90)
@@ -47,7 +48,7 @@ struct NISTRSATests {
 
     @Test(arguments: [RSATestDigest.sha1, .sha256, .sha384, .sha512])
     func everySigGenSignatureVerifiesAndFailsAfterABitFlip(_ digest: RSATestDigest) throws {
-        guard let text = SharedVectors.text("\(Self.directory)/SigGen15_186-3.rsp") else { return }
+        let text = try ProjectVectors.text("\(Self.directory)/SigGen15_186-3.rsp")
         let cases = try NISTSigGenCase.parse(text).filter { $0.hash == digest.nistName }
         // 5 modulus sizes × 10 messages.
         #expect(cases.count == 50)
@@ -92,7 +93,7 @@ struct NISTRSATests {
     }
 
     @Test func sigVerKeysBelow2048BitsNeedTheUnsafeInitializer() throws {
-        guard let text = SharedVectors.text("\(Self.directory)/SigVer15_186-3.rsp") else { return }
+        let text = try ProjectVectors.text("\(Self.directory)/SigVer15_186-3.rsp")
         var moduli: [Int: [UInt8]] = [:]
         for vector in try NISTSigVerCase.parse(text) { moduli[vector.modulusBits] = vector.modulus }
         #expect(moduli.keys.sorted() == [1024, 1536, 2048, 3072, 4096])

@@ -4,15 +4,13 @@ import PureDER
 import Testing
 import VectorSupport
 
-/// The NIST CAVP Secure Hash Algorithm Validation System vectors (SHAVS, byte-oriented), read from the shared
-/// vectors folder: every ShortMsg, LongMsg and Monte Carlo case for SHA-1 and SHA-256.
+/// The NIST CAVP Secure Hash Algorithm Validation System vectors (SHAVS, byte-oriented), read from
+/// TestVectors/conformance/nist-cavp: every ShortMsg, LongMsg and Monte Carlo case for SHA-1 and SHA-256.
 @Suite("NIST SHAVS vectors")
 struct NISTVectorTests {
     @Test(arguments: [HashAlgorithm.sha1, .sha256])
     func everyShortMessageVectorMatches(_ algorithm: HashAlgorithm) throws {
-        guard let text = SharedVectors.text(Self.path(algorithm, "ShortMsg")) else {
-            return
-        }
+        let text = try ProjectVectors.text(Self.path(algorithm, "ShortMsg"))
         let cases = try SHAVSMessageCase.parse(text)
         // Len = 0, 8, …, 512 bits.
         #expect(cases.count == 65)
@@ -23,9 +21,7 @@ struct NISTVectorTests {
 
     @Test(arguments: [HashAlgorithm.sha1, .sha256])
     func everyLongMessageVectorMatches(_ algorithm: HashAlgorithm) throws {
-        guard let text = SharedVectors.text(Self.path(algorithm, "LongMsg")) else {
-            return
-        }
+        let text = try ProjectVectors.text(Self.path(algorithm, "LongMsg"))
         let cases = try SHAVSMessageCase.parse(text)
         #expect(cases.count == 64)
         for vector in cases {
@@ -35,9 +31,7 @@ struct NISTVectorTests {
 
     @Test(arguments: [HashAlgorithm.sha1, .sha256])
     func everyMonteCarloCheckpointMatches(_ algorithm: HashAlgorithm) throws {
-        guard let text = SharedVectors.text(Self.path(algorithm, "Monte")) else {
-            return
-        }
+        let text = try ProjectVectors.text(Self.path(algorithm, "Monte"))
         let test = try SHAVSMonteCarloTest.parse(text)
         #expect(test.checkpoints.count == 100)
         let produced = monteCarloCheckpoints(algorithm.type, seed: test.seed, count: test.checkpoints.count)

@@ -4,19 +4,37 @@ import PureDER
 import Testing
 import VectorSupport
 
-/// Real RSA signatures from Apple: every certificate in the shared vectors (Apple roots, WWDR intermediates,
+/// Real RSA signatures from Apple: every certificate in TestVectors/certs (Apple roots, WWDR intermediates,
 /// receipt-signing leaves, the StoreKit test certificate, a non-Apple CA), the certificates embedded in every
 /// receipt, and every receipt's own PKCS#7 signature. Each verifies with its signer's key, and fails with
 /// another key of the same size, after one bit of the signed bytes changes, and after one bit of the signature
-/// changes. ECDSA-signed certificates are counted and skipped: the module verifies RSA only.
+/// changes. ECDSA-signed certificates are counted and skipped: the module verifies RSA only. With the optional
+/// vectors, the same on the carried ones and the receipt and certificate the repository does not carry.
 @Suite("Real RSA signatures: Apple certificates and receipts")
 struct RSARealSignatureTests {
-    fileprivate static let certificateFolders = ["apple-roots", "wwdr", "receipt-signing-leaves", "storekit", "other"]
-
     @Test func everyRSASignedCertificateInTheVectorsVerifiesWithItsIssuersKey() throws {
-        guard SharedVectors.available() != nil else { return }
-        let library = try CertificateLibrary.load()
-        #expect(library.folderCertificates.count >= 20)
+        try checkFolderCertificates(CertificateLibrary.load(), count: 19)
+    }
+
+    @Test func everyCertificateEmbeddedInAReceiptVerifiesWithItsIssuersKey() throws {
+        try checkEmbeddedCertificates(CertificateLibrary.load(), appStoreReceipts: 22)
+    }
+
+    @Test func everyReceiptSignatureVerifiesWithItsSigningCertificatesKey() throws {
+        try checkReceiptSignatures(CertificateLibrary.load(), appStoreReceipts: 22)
+    }
+
+    /// The three checks above with the optional receipt and certificate added: one more certificate in the
+    /// folders, one more App Store receipt with its three certificates, one more receipt signature.
+    @Test(.needsOptionalVectors) func theOptionalReceiptAndCertificateVerifyToo() throws {
+        let library = try CertificateLibrary.load(includingOptional: true)
+        checkFolderCertificates(library, count: 20)
+        checkEmbeddedCertificates(library, appStoreReceipts: 23)
+        checkReceiptSignatures(library, appStoreReceipts: 23)
+    }
+
+    private func checkFolderCertificates(_ library: CertificateLibrary, count: Int) {
+        #expect(library.folderCertificates.count == count)
         var verified = 0
         var skipped: [String] = []
         for certificate in library.folderCertificates {
@@ -32,12 +50,9 @@ struct RSARealSignatureTests {
         // Apple Root CA - G3, WWDR G2 and WWDR G6 are ECDSA-signed; every other certificate is RSA-signed.
         #expect(skipped.count == 3)
         #expect(verified == library.folderCertificates.count - skipped.count)
-        #expect(verified >= 17)
     }
 
-    @Test func everyCertificateEmbeddedInAReceiptVerifiesWithItsIssuersKey() throws {
-        guard SharedVectors.available() != nil else { return }
-        let library = try CertificateLibrary.load()
+    private func checkEmbeddedCertificates(_ library: CertificateLibrary, appStoreReceipts: Int) {
         var verified = 0
         var skipped = 0
         for receipt in library.receipts {
@@ -53,15 +68,13 @@ struct RSARealSignatureTests {
             }
         }
         print("RSA certificate signatures (embedded in receipts): \(verified) verified, \(skipped) ECDSA skipped")
-        #expect(library.receipts.filter { !$0.isXcode }.count == 23)
+        #expect(library.receipts.filter { !$0.isXcode }.count == appStoreReceipts)
         #expect(library.receipts.filter(\.isXcode).count == 3)
-        #expect(verified == 23 * 3 + 3)
+        #expect(verified == appStoreReceipts * 3 + 3)
         #expect(skipped == 0)
     }
 
-    @Test func everyReceiptSignatureVerifiesWithItsSigningCertificatesKey() throws {
-        guard SharedVectors.available() != nil else { return }
-        let library = try CertificateLibrary.load()
+    private func checkReceiptSignatures(_ library: CertificateLibrary, appStoreReceipts: Int) {
         var verified = 0
         var byDigest: [RSATestDigest: Int] = [:]
         for receipt in library.receipts {
@@ -129,7 +142,7 @@ struct RSARealSignatureTests {
             "Receipt signatures: \(verified) of \(library.receipts.count) verified"
                 + " (SHA-1: \(byDigest[.sha1] ?? 0), SHA-256: \(byDigest[.sha256] ?? 0))"
         )
-        #expect(verified == 26)
+        #expect(verified == appStoreReceipts + 3)
         // SHA-1 until 2025 on the G1/G7/G8 chains; SHA-256 on G5 and in Xcode receipts.
         #expect((byDigest[.sha1] ?? 0) >= 15)
         #expect((byDigest[.sha256] ?? 0) >= 6)
@@ -232,39 +245,53 @@ private struct CertificateLibrary {
     /// Every distinct RSA SubjectPublicKeyInfo among them, with its loaded key.
     let rsaKeys: [(spki: ArraySlice<UInt8>, key: RSAPublicKey)]
 
-    static func load(sourceLocation: SourceLocation = #_sourceLocation) throws -> CertificateLibrary {
+    /// The carried vectors, and with `includingOptional` the optional receipt and certificate too.
+    static func load(
+        includingOptional: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CertificateLibrary {
+        var certificateFiles: [(name: String, url: URL)] = []
+        for folder in ProjectVectors.certificateFolders {
+            for url in try ProjectVectors.files(in: "certs/\(folder)", suffix: "") {
+                certificateFiles.append(("certs/\(folder)/\(url.lastPathComponent)", url))
+            }
+        }
+        var receiptFiles: [(name: String, url: URL, isXcode: Bool)] = []
+        for folder in ["apple", "xcode"] {
+            for url in try ProjectVectors.files(in: "receipts/\(folder)", suffix: ".der") {
+                receiptFiles.append(("receipts/\(folder)/\(url.lastPathComponent)", url, folder == "xcode"))
+            }
+        }
+        if includingOptional {
+            certificateFiles += OptionalVectors.certificatePaths.map { ($0, OptionalVectors.file($0)) }
+            receiptFiles += OptionalVectors.appStoreReceiptPaths.map { ($0, OptionalVectors.file($0), false) }
+        }
         var folderCertificates: [TestCertificate] = []
-        for folder in RSARealSignatureTests.certificateFolders {
-            for url in try SharedVectors.files(in: "certs/\(folder)", suffix: "") where !url.hasDirectoryPath {
-                let name = "certs/\(folder)/\(url.lastPathComponent)"
-                do {
-                    folderCertificates.append(try TestCertificate(der: try SharedVectors.bytes(url), name: name))
-                } catch let error as DERError {
-                    Issue.record("\(name) does not parse: \(error)", sourceLocation: sourceLocation)
-                }
+        for (name, url) in certificateFiles {
+            do {
+                folderCertificates.append(try TestCertificate(der: try ProjectVectors.bytes(url), name: name))
+            } catch let error as DERError {
+                Issue.record("\(name) does not parse: \(error)", sourceLocation: sourceLocation)
             }
         }
         var receipts: [TestReceipt] = []
-        for (folder, rules) in [("apple", EncodingRules.der), ("xcode", .ber)] {
-            for url in try SharedVectors.files(in: "receipts/\(folder)", suffix: ".der") {
-                let name = "receipts/\(folder)/\(url.lastPathComponent)"
-                do {
-                    let signedData = try TestSignedData(try SharedVectors.bytes(url), rules: rules)
-                    var certificates: [TestCertificate] = []
-                    for (index, der) in signedData.certificates.enumerated() {
-                        certificates.append(try TestCertificate(der: der, name: "\(name) certificate \(index)"))
-                    }
-                    receipts.append(
-                        TestReceipt(
-                            name: name,
-                            isXcode: folder == "xcode",
-                            signedData: signedData,
-                            certificates: certificates
-                        )
-                    )
-                } catch let error as DERError {
-                    Issue.record("\(name) does not parse: \(error)", sourceLocation: sourceLocation)
+        for (name, url, isXcode) in receiptFiles {
+            do {
+                let signedData = try TestSignedData(try ProjectVectors.bytes(url), rules: isXcode ? .ber : .der)
+                var certificates: [TestCertificate] = []
+                for (index, der) in signedData.certificates.enumerated() {
+                    certificates.append(try TestCertificate(der: der, name: "\(name) certificate \(index)"))
                 }
+                receipts.append(
+                    TestReceipt(
+                        name: name,
+                        isXcode: isXcode,
+                        signedData: signedData,
+                        certificates: certificates
+                    )
+                )
+            } catch let error as DERError {
+                Issue.record("\(name) does not parse: \(error)", sourceLocation: sourceLocation)
             }
         }
         var all: [TestCertificate] = []

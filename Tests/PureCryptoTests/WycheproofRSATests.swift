@@ -3,14 +3,13 @@ import PureCrypto
 import Testing
 import VectorSupport
 
-/// Project Wycheproof's RSA PKCS#1 v1.5 signature vectors, read from the shared vectors folder: every
+/// Project Wycheproof's RSA PKCS#1 v1.5 signature vectors, read from TestVectors/conformance/wycheproof: every
 /// `rsa_signature_*test.json` (verification vectors, both schemas) and every `rsa_pkcs1_*_sig_gen_test.json`
 /// (signatures produced by a correct signer, which must verify).
 @Suite("Wycheproof RSA PKCS#1 v1.5 vectors")
 struct WycheproofRSATests {
     @Test func everyVectorGetsTheVerdictWycheproofOrOurDocumentedDecisionExpects() throws {
-        guard SharedVectors.available() != nil else { return }
-        let files = try SharedVectors.files(in: "conformance/wycheproof", suffix: ".json").filter {
+        let files = try ProjectVectors.files(in: "conformance/wycheproof", suffix: ".json").filter {
             let name = $0.lastPathComponent
             return (name.hasPrefix("rsa_signature_") && name.hasSuffix("test.json"))
                 || (name.hasPrefix("rsa_pkcs1_") && name.hasSuffix("_sig_gen_test.json"))

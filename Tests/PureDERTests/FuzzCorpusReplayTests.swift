@@ -6,8 +6,8 @@ import VectorSupport
 @testable import PureDER
 
 /// Replays the project's fuzz seeds and every minimised fuzz finding under TestVectors/ through the very
-/// function the fuzzer runs (FuzzHarness), which must find every invariant intact; and, when ../shared/vectors
-/// is present, the real receipts and certificates the fuzzers start from.
+/// function the fuzzer runs (FuzzHarness), which must find every invariant intact; and the real receipts and
+/// certificates the fuzzers start from.
 @Suite struct FuzzCorpusReplayTests {
     private static let testVectors = ProjectVectors.directory
 
@@ -43,26 +43,42 @@ import VectorSupport
     /// The real inputs keep every invariant of the targets they seed, and the validator accepts every App Store
     /// receipt: its invariant (accepted ⇒ known valid) is not vacuous, and the generated facts are not stale.
     @Test func theRealVectorsKeepTheInvariantsAndTheValidatorAcceptsEveryAppStoreReceipt() throws {
-        guard SharedVectors.available() != nil else { return }
-        let appStore = try SharedVectors.files(in: "receipts/apple", suffix: ".der")
+        let appStore = try ProjectVectors.files(in: "receipts/apple", suffix: ".der").map {
+            ($0.lastPathComponent, try ProjectVectors.bytes($0))
+        }
         #expect(appStore.count >= 20)
-        for url in appStore {
-            let bytes = try SharedVectors.bytes(url)
+        Self.expectAcceptedKeepingTheInvariants(appStore)
+        for (name, bytes) in try ProjectVectors.berSamples() {
             let verdict = FuzzTargets.validatorVerdict(bytes)
-            #expect(verdict.accepted && verdict.failure == nil, "\(url.lastPathComponent): \(verdict)")
-            for target in ["der", "der-ber"] {
-                #expect(FuzzTargets.run(target, bytes) == nil, "\(target): \(url.lastPathComponent)")
-            }
-        }
-        for url in try SharedVectors.files(in: "receipts/xcode", suffix: ".der") {
-            let bytes = try SharedVectors.bytes(url)
-            let verdict = FuzzTargets.validatorVerdict(bytes)
-            #expect(!verdict.accepted && verdict.failure == nil, "\(url.lastPathComponent): \(verdict)")
+            #expect(!verdict.accepted && verdict.failure == nil, "\(name): \(verdict)")
             for target in ["pkcs7", "der-ber"] {
-                #expect(FuzzTargets.run(target, bytes) == nil, "\(target): \(url.lastPathComponent)")
+                #expect(FuzzTargets.run(target, bytes) == nil, "\(target): \(name)")
             }
         }
-        for (name, bytes) in try SharedVectors.derSamples() {
+        Self.expectCertificateInvariants(try ProjectVectors.derSamples())
+    }
+
+    /// The same on the receipt and certificate the repository does not carry, whose facts
+    /// (KnownFacts+Optional.swift) were generated with them present.
+    @Test(.needsOptionalVectors) func theOptionalVectorsKeepTheInvariantsAndTheValidatorAcceptsTheReceipt() throws {
+        Self.expectAcceptedKeepingTheInvariants(try OptionalVectors.appStoreReceipts().map { ($0.name, $0.bytes) })
+        Self.expectCertificateInvariants(try OptionalVectors.derSamples())
+    }
+
+    /// App Store receipts: the validator accepts each as a known-valid receipt; the der and der-ber targets
+    /// find their invariants intact.
+    private static func expectAcceptedKeepingTheInvariants(_ receipts: [(name: String, bytes: [UInt8])]) {
+        for (name, bytes) in receipts {
+            let verdict = FuzzTargets.validatorVerdict(bytes)
+            #expect(verdict.accepted && verdict.failure == nil, "\(name): \(verdict)")
+            for target in ["der", "der-ber"] {
+                #expect(FuzzTargets.run(target, bytes) == nil, "\(target): \(name)")
+            }
+        }
+    }
+
+    private static func expectCertificateInvariants(_ samples: [(name: String, bytes: [UInt8])]) {
+        for (name, bytes) in samples {
             #expect(FuzzTargets.certificate(bytes) == nil, "certificate: \(name)")
         }
     }

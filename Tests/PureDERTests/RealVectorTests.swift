@@ -4,21 +4,35 @@ import VectorSupport
 
 @testable import PureDER
 
-/// Every real receipt and certificate in ../shared/vectors: parses whole, re-encodes to the same bytes, and
-/// fails cleanly on every proper prefix.
+/// Every real receipt and certificate in TestVectors (and, with the optional vectors, the ones the repository
+/// does not carry): parses whole, re-encodes to the same bytes, and fails cleanly on every proper prefix.
 @Suite struct RealVectorTests {
+    typealias Sample = (name: String, bytes: [UInt8])
+
     @Test func everyAppStoreReceiptAndCertificateParsesAsStrictDER() throws {
-        guard SharedVectors.available() != nil else { return }
-        let samples = try SharedVectors.derSamples()
-        #expect(samples.count >= 35)
+        let samples = try ProjectVectors.derSamples()
+        #expect(samples.count == 22 + 19)
+        Self.expectStrictDER(samples)
+    }
+
+    /// The checks below that loop over every App Store receipt and certificate, on the receipt and certificate
+    /// the repository does not carry.
+    @Test(.needsOptionalVectors) func theOptionalReceiptAndCertificatePassTheSameChecks() throws {
+        let samples = try OptionalVectors.derSamples()
+        Self.expectStrictDER(samples)
+        _ = try Self.expectEveryElementReencodes(samples)
+        try Self.expectSortedPayloads(try OptionalVectors.appStoreReceipts().map { ($0.name, $0.bytes) })
+        _ = Self.expectEveryProperPrefixFails(samples.map { ($0.name, $0.bytes, EncodingRules.der) })
+    }
+
+    static func expectStrictDER(_ samples: [Sample]) {
         for sample in samples {
             #expect(throws: Never.self, "\(sample.name)") { try DERTree(parsing: sample.bytes) }
         }
     }
 
     @Test func everyXcodeReceiptIsRejectedAsDERAndParsesAsBER() throws {
-        guard SharedVectors.available() != nil else { return }
-        let samples = try SharedVectors.berSamples()
+        let samples = try ProjectVectors.berSamples()
         #expect(samples.count == 3)
         for sample in samples {
             expectTreeError(.indefiniteLength, at: 0, sample.bytes)
@@ -29,9 +43,13 @@ import VectorSupport
     }
 
     @Test func everyElementOfEveryAppStoreReceiptAndCertificateReencodesToTheSameBytes() throws {
-        guard SharedVectors.available() != nil else { return }
+        #expect(try Self.expectEveryElementReencodes(ProjectVectors.derSamples()) > 1_000)
+    }
+
+    /// Re-encodes every tree of `samples`, and every tree an OCTET STRING of theirs holds, and returns how many.
+    static func expectEveryElementReencodes(_ samples: [Sample]) throws -> Int {
         var treesChecked = 0
-        for sample in try SharedVectors.derSamples() {
+        for sample in samples {
             // The outer tree, then every OCTET STRING that holds DER itself: the receipt payload, each
             // in-app purchase record, and certificate extension values.
             var pending: [ArraySlice<UInt8>] = [sample.bytes[...]]
@@ -45,13 +63,12 @@ import VectorSupport
                 }
             }
         }
-        #expect(treesChecked > 1_000)
+        return treesChecked
     }
 
     @Test func xcodeReceiptPayloadIsJoinedFromSegmentsAndIsNotInDEROrder() throws {
-        guard SharedVectors.available() != nil else { return }
-        for sample in try SharedVectors.berSamples() {
-            let payload = try eContent(of: sample.bytes, rules: .ber)
+        for sample in try ProjectVectors.berSamples() {
+            let payload = try Self.eContent(of: sample.bytes, rules: .ber)
             // The payload is a SET OF attributes that Xcode does not sort.
             do {
                 try DERReader.parse(payload) { reader throws(DERError) in
@@ -76,9 +93,16 @@ import VectorSupport
     }
 
     @Test func appStoreReceiptPayloadsAreSortedDER() throws {
-        guard SharedVectors.available() != nil else { return }
-        for url in try SharedVectors.files(in: "receipts/apple", suffix: ".der") {
-            let payload = try eContent(of: try SharedVectors.bytes(url), rules: .der)
+        try Self.expectSortedPayloads(
+            ProjectVectors.files(in: "receipts/apple", suffix: ".der").map {
+                ($0.lastPathComponent, try ProjectVectors.bytes($0))
+            }
+        )
+    }
+
+    static func expectSortedPayloads(_ receipts: [Sample]) throws {
+        for (name, bytes) in receipts {
+            let payload = try eContent(of: bytes, rules: .der)
             let count = try DERReader.parse(payload) { reader throws(DERError) in
                 try reader.readSetOf { set throws(DERError) in
                     var count = 0
@@ -89,15 +113,19 @@ import VectorSupport
                     return count
                 }
             }
-            #expect(count > 5, "\(url.lastPathComponent)")
+            #expect(count > 5, "\(name)")
         }
     }
 
     @Test func everyProperPrefixOfEveryVectorFailsWithATypedError() throws {
-        guard SharedVectors.available() != nil else { return }
         let samples =
-            try SharedVectors.derSamples().map { ($0.name, $0.bytes, EncodingRules.der) }
-            + SharedVectors.berSamples().map { ($0.name, $0.bytes, EncodingRules.ber) }
+            try ProjectVectors.derSamples().map { ($0.name, $0.bytes, EncodingRules.der) }
+            + ProjectVectors.berSamples().map { ($0.name, $0.bytes, EncodingRules.ber) }
+        #expect(Self.expectEveryProperPrefixFails(samples) > 100_000)
+    }
+
+    /// Parses every proper prefix of every sample, each of which must fail, and returns how many there were.
+    static func expectEveryProperPrefixFails(_ samples: [(name: String, bytes: [UInt8], rules: EncodingRules)]) -> Int {
         var prefixes = 0
         for (name, bytes, rules) in samples {
             for length in 0..<bytes.count {
@@ -111,20 +139,19 @@ import VectorSupport
             }
             #expect(throws: Never.self) { try DERTree(parsing: bytes, rules: rules) }
         }
-        #expect(prefixes > 100_000)
+        return prefixes
     }
 
     @Test func everyProperPrefixFailsTheCursorToo() throws {
-        guard SharedVectors.available() != nil else { return }
-        for sample in try SharedVectors.berSamples() {
+        for sample in try ProjectVectors.berSamples() {
             for length in 0..<sample.bytes.count {
-                #expect(throws: DERError.self) { try eContent(of: Array(sample.bytes[..<length]), rules: .ber) }
+                #expect(throws: DERError.self) { try Self.eContent(of: Array(sample.bytes[..<length]), rules: .ber) }
             }
         }
     }
 
     /// The signed content of a PKCS#7 SignedData: ContentInfo → [0] → SignedData → encapContentInfo → [0].
-    private func eContent(of receipt: [UInt8], rules: EncodingRules) throws(DERError) -> ArraySlice<UInt8> {
+    private static func eContent(of receipt: [UInt8], rules: EncodingRules) throws(DERError) -> ArraySlice<UInt8> {
         try DERReader.parse(receipt[...], rules: rules) { reader throws(DERError) in
             try reader.readSequence { contentInfo throws(DERError) in
                 _ = try contentInfo.readObjectIdentifier()

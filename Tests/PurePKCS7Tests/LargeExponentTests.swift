@@ -12,8 +12,8 @@ import VectorSupport
     static let folder = ProjectVectors.folder("pkcs7/large-exponent")
 
     @Test func aSignerKeyWithAHugeExponentIsRefusedBeforeItsSignatureIsChecked() throws {
-        let bytes = try SharedVectors.bytes(Self.folder.appendingPathComponent("signed.der"))
-        let signer = try Certificate(derEncoded: SharedVectors.bytes(Self.folder.appendingPathComponent("signer.der")))
+        let bytes = try ProjectVectors.bytes(Self.folder.appendingPathComponent("signed.der"))
+        let signer = try Certificate(derEncoded: ProjectVectors.bytes(Self.folder.appendingPathComponent("signer.der")))
         #expect(signer.publicKey?.exponentBitCount == 41)
         let signedData = try SignedData(berEncoded: bytes)
         #expect(signedData.certificates.map(\.encoded) == [signer.encoded])

@@ -16,13 +16,25 @@ import VectorSupport
     }
 
     static func samples(_ folder: String) throws -> [Sample] {
-        try SharedVectors.receipts(in: folder).map { vector in
+        try samples(ProjectVectors.receipts(in: folder))
+    }
+
+    static func samples(_ vectors: [ReceiptVector]) throws -> [Sample] {
+        try vectors.map { vector in
             Sample(name: vector.name, bytes: vector.bytes, creationDate: try vector.creationDate)
         }
     }
 
     static func certificate(_ path: String) throws -> Certificate {
-        try Certificate(derEncoded: SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(path)))
+        try Certificate(derEncoded: ProjectVectors.bytes(path))
+    }
+
+    /// The Apple Inc. Root, with SHA-1 allowed (every chain before G5 is SHA-1).
+    static func appleValidator() throws -> PathValidator {
+        PathValidator(
+            anchors: [try certificate("certs/apple-roots/AppleIncRootCertificate.cer")],
+            algorithms: .allowingSHA1
+        )
     }
 
     static func expectFailure(
@@ -55,10 +67,38 @@ import VectorSupport
     /// indices start at zero), every other certificate is parsed from the receipt, and a copy with one byte
     /// changed is parsed as what it is.
     @Test func knownCertificatesStandInOnlyForIdenticalBytes() throws {
-        guard SharedVectors.available() != nil else { return }
+        #expect(try Self.expectKnownCertificatesStandIn(Self.samples("receipts/apple")) > 0)
+    }
+
+    @Test func everyAppStoreReceiptVerifiesAtItsCreationDate() throws {
+        let samples = try Self.samples("receipts/apple")
+        #expect(samples.count == 22)
+        try Self.expectVerifiesAtCreationDate(samples)
+    }
+
+    @Test func aFlippedPayloadBitBreaksTheSignature() throws {
+        try Self.expectFlippedPayloadBitBreaksTheSignature(Self.samples("receipts/apple"))
+    }
+
+    @Test func validatingAtTodayOrAgainstAForeignRootFailsTheChain() throws {
+        try Self.expectTodayAndAForeignRootFailTheChain(Self.samples("receipts/apple"))
+    }
+
+    /// The four checks above on the receipt the repository does not carry.
+    @Test(.needsOptionalVectors) func theOptionalReceiptVerifiesAndFailsForTheSameReasons() throws {
+        let samples = try Self.samples(OptionalVectors.appStoreReceipts())
+        #expect(try Self.expectKnownCertificatesStandIn(samples) == samples.count)
+        try Self.expectVerifiesAtCreationDate(samples)
+        try Self.expectFlippedPayloadBitBreaksTheSignature(samples)
+        try Self.expectTodayAndAForeignRootFailTheChain(samples)
+    }
+
+    /// Checks each receipt as the doc comment of ``knownCertificatesStandInOnlyForIdenticalBytes()`` says and
+    /// returns how many copies of the root were taken over.
+    static func expectKnownCertificatesStandIn(_ samples: [Sample]) throws -> Int {
         let root = try Self.certificate("certs/apple-roots/AppleIncRootCertificate.cer")
         var substituted = 0
-        for sample in try Self.samples("receipts/apple") {
+        for sample in samples {
             let parsed = try SignedData(berEncoded: sample.bytes)
             let reusing = try SignedData(berEncoded: sample.bytes[...], knownCertificates: [root])
             #expect(reusing.certificates.map(\.encoded) == parsed.certificates.map(\.encoded), "\(sample.name)")
@@ -92,17 +132,11 @@ import VectorSupport
             let altered = try SignedData(berEncoded: bytes[...], knownCertificates: [root])
             #expect(altered.certificates.allSatisfy { $0.encoded.startIndex > 0 }, "\(sample.name)")
         }
-        #expect(substituted > 0)
+        return substituted
     }
 
-    @Test func everyAppStoreReceiptVerifiesAtItsCreationDate() throws {
-        guard SharedVectors.available() != nil else { return }
-        let validator = PathValidator(
-            anchors: [try Self.certificate("certs/apple-roots/AppleIncRootCertificate.cer")],
-            algorithms: .allowingSHA1
-        )
-        let samples = try Self.samples("receipts/apple")
-        #expect(samples.count == 23)
+    static func expectVerifiesAtCreationDate(_ samples: [Sample]) throws {
+        let validator = try appleValidator()
         for sample in samples {
             let signedData = try SignedData(berEncoded: sample.bytes)
             #expect(signedData.contentType == .pkcs7Data)
@@ -119,7 +153,6 @@ import VectorSupport
     }
 
     @Test func everyXcodeReceiptVerifiesAgainstItsStoreKitCertificate() throws {
-        guard SharedVectors.available() != nil else { return }
         let storeKit = try Self.certificate("certs/storekit/StoreKitTestCertificate.cer")
         let validator = PathValidator(anchors: [storeKit])
         let samples = try Self.samples("receipts/xcode")
@@ -137,13 +170,9 @@ import VectorSupport
         }
     }
 
-    @Test func aFlippedPayloadBitBreaksTheSignature() throws {
-        guard SharedVectors.available() != nil else { return }
-        let validator = PathValidator(
-            anchors: [try Self.certificate("certs/apple-roots/AppleIncRootCertificate.cer")],
-            algorithms: .allowingSHA1
-        )
-        for sample in try Self.samples("receipts/apple") {
+    static func expectFlippedPayloadBitBreaksTheSignature(_ samples: [Sample]) throws {
+        let validator = try appleValidator()
+        for sample in samples {
             let signedData = try SignedData(berEncoded: sample.bytes)
             var bytes = sample.bytes
             bytes[signedData.content.startIndex + signedData.content.count / 2] ^= 0x01
@@ -154,17 +183,13 @@ import VectorSupport
         }
     }
 
-    @Test func validatingAtTodayOrAgainstAForeignRootFailsTheChain() throws {
-        guard SharedVectors.available() != nil else { return }
-        let apple = PathValidator(
-            anchors: [try Self.certificate("certs/apple-roots/AppleIncRootCertificate.cer")],
-            algorithms: .allowingSHA1
-        )
+    static func expectTodayAndAForeignRootFailTheChain(_ samples: [Sample]) throws {
+        let apple = try appleValidator()
         let foreign = PathValidator(
             anchors: [try Self.certificate("certs/other/frank4dd-cacert.der")],
             algorithms: .allowingSHA1
         )
-        for sample in try Self.samples("receipts/apple") {
+        for sample in samples {
             let signedData = try SignedData(berEncoded: sample.bytes)
             let expired = Self.expectFailure(.untrustedSigner, "\(sample.name)") { () throws(PKCS7Error) in
                 try signedData.verify(validator: apple, at: 1_795_219_200, policy: NoAdditionalPolicy())  // 2026-11-21
@@ -190,17 +215,18 @@ import VectorSupport
         } catch {
             #expect(error.code == .notSignedData)
         }
-        guard let vectors = SharedVectors.available() else { return }
-        for url in try SharedVectors.files(in: "receipts/not-pkcs7", suffix: "") where !url.path.hasSuffix(".json") {
+        let notReceipts = try ProjectVectors.files(in: "receipts/not-pkcs7", suffix: "").filter {
+            !$0.path.hasSuffix(".json")
+        }
+        #expect(notReceipts.count == 3)
+        for url in notReceipts {
             #expect(throws: PKCS7Error.self, "\(url.lastPathComponent)") {
-                try SignedData(berEncoded: try SharedVectors.bytes(url))
+                try SignedData(berEncoded: try ProjectVectors.bytes(url))
             }
         }
-        _ = vectors
     }
 
     @Test func everyProperPrefixOfAReceiptFailsToParse() throws {
-        guard SharedVectors.available() != nil else { return }
         for sample in try Self.samples("receipts/xcode") + Self.samples("receipts/apple").prefix(3) {
             for length in stride(from: 0, to: sample.bytes.count, by: 7) {
                 #expect(throws: PKCS7Error.self) { try SignedData(berEncoded: sample.bytes[..<length]) }

@@ -32,7 +32,7 @@ import VectorSupport
     }()
 
     static func bytes(_ file: String) throws -> [UInt8] {
-        try SharedVectors.bytes(folder.appendingPathComponent(file))
+        try ProjectVectors.bytes(folder.appendingPathComponent(file))
     }
 
     static let codes: [String: PKCS7Error.Code] = [

@@ -144,16 +144,12 @@ import VectorSupport
             Self.hex("04 17 31 15 30 08 02 01 01 02 01 FF 04 00 30 09 02 01 02 02 01 01 04 01 AA"),
             Self.hex("31 0F 30 0D 02 02 00 80 02 01 01 04 04 0C 02 68 69"),
         ]
-        if SharedVectors.available() != nil {
-            let receipt = try #require(
-                try SharedVectors.receipts(in: "receipts/apple").first {
-                    $0.name == "AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt.der"
-                }
-            )
-            let content = try SignedData(berEncoded: receipt.bytes).content
-            let purchase = try #require(try ReceiptAttribute.readPayload(content, rules: .der).first { $0.type == 17 })
-            seeds.append(Array(purchase.value))
-        }
+        let receipt = try ProjectVectors.bytes(
+            "receipts/apple/AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt.der"
+        )
+        let content = try SignedData(berEncoded: receipt).content
+        let purchase = try #require(try ReceiptAttribute.readPayload(content, rules: .der).first { $0.type == 17 })
+        seeds.append(Array(purchase.value))
         // Under BER, an attribute whose value is a constructed OCTET STRING (two segments, 0C 02 | 68 69).
         seeds.append(Self.hex("31 14 30 12 02 01 02 02 01 01 24 80 04 02 0C 02 04 02 68 69 00 00"))
         for bytes in seeds.flatMap(Self.variants) {

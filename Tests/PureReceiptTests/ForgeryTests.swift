@@ -77,7 +77,7 @@ import VectorSupport
     }()
 
     static func bytes(_ file: String) throws -> [UInt8] {
-        try SharedVectors.bytes(folder.appendingPathComponent(file))
+        try ProjectVectors.bytes(folder.appendingPathComponent(file))
     }
 
     static let steps: [String: ReceiptValidationError.Step] = [
@@ -277,9 +277,8 @@ import VectorSupport
     /// A real receipt carrying another real receipt's signature, made by the same Apple key: the signature is
     /// genuine, the signer is genuine, but it signs other content.
     @Test func aRealReceiptWithAnotherReceiptsSignatureIsRefused() throws {
-        guard let vectors = SharedVectors.available() else { return }
         func load(_ name: String) throws -> (bytes: [UInt8], signedData: PurePKCS7.SignedData) {
-            let bytes = try SharedVectors.bytes(vectors.appendingPathComponent("receipts/apple/\(name).der"))
+            let bytes = try ProjectVectors.bytes("receipts/apple/\(name).der")
             return (bytes, try PurePKCS7.SignedData(berEncoded: bytes))
         }
         // Both signed by the 2015–2023 receipt-signing leaf under WWDR G1.

@@ -15,20 +15,29 @@ import VectorSupport
 /// - the SignerInfo's signatureAlgorithm, where `rsaEncryption` and the `shaNNNWithRSAEncryption` naming the
 ///   signer's digest are accepted as the same thing (both occur in real receipts).
 @Suite struct MutationRobustnessTests {
+    /// The carried App Store receipts, an empty list if their folder cannot be listed (which the test below
+    /// catches).
     static let names: [String] =
-        (try? SharedVectors.files(in: "receipts/apple", suffix: ".der").map(\.lastPathComponent)) ?? []
+        (try? ProjectVectors.files(in: "receipts/apple", suffix: ".der").map(\.lastPathComponent)) ?? []
 
-    /// The parameterised test below has no case at all when the folder is missing, which Swift Testing reports
-    /// as skipped, not failed: this one fails then (under REQUIRE_SHARED_VECTORS=1).
+    /// The parameterised test below runs no case at all if the list is empty: this one fails then.
     @Test func everyAppStoreReceiptIsMutated() {
-        guard SharedVectors.available() != nil else { return }
-        #expect(Self.names.count == 23)
+        #expect(Self.names.count == 22)
     }
 
     @Test(arguments: names)
     func mutantsNeverTrapAndNeverValidate(_ name: String) throws {
-        guard SharedVectors.available() != nil else { return }
-        let original = try SharedVectors.bytes(SharedVectors.directory.appendingPathComponent("receipts/apple/\(name)"))
+        try Self.mutate(name, ProjectVectors.bytes("receipts/apple/\(name)"))
+    }
+
+    @Test(.needsOptionalVectors, arguments: OptionalVectors.appStoreReceiptPaths)
+    func mutantsOfTheOptionalReceiptNeverTrapAndNeverValidate(_ path: String) throws {
+        let url = OptionalVectors.file(path)
+        try Self.mutate(url.lastPathComponent, ProjectVectors.bytes(url))
+    }
+
+    /// Validates `original`, then checks its mutants as the suite's comment says.
+    static func mutate(_ name: String, _ original: [UInt8]) throws {
         let validator = ReceiptValidator()
         _ = try validator.validate(original)
         let signedData = try SignedData(berEncoded: original)

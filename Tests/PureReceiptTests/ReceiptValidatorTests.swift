@@ -12,7 +12,7 @@ import VectorSupport
 /// receipts under a fake Apple PKI.
 @Suite struct ReceiptValidatorTests {
     static func certificate(_ path: String) throws -> Certificate {
-        try Certificate(derEncoded: SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(path)))
+        try Certificate(derEncoded: ProjectVectors.bytes(path))
     }
 
     static func expectStep(
@@ -40,9 +40,18 @@ import VectorSupport
     }
 
     @Test func everyAppStoreReceiptValidatesAtItsCreationDateWithItsBundleAndVersion() throws {
-        guard SharedVectors.available() != nil else { return }
-        let samples = try SharedVectors.receipts(in: "receipts/apple")
-        #expect(samples.count == 23)
+        let samples = try ProjectVectors.receipts(in: "receipts/apple")
+        #expect(samples.count == 22)
+        try Self.expectValidAtCreationDate(samples)
+    }
+
+    @Test(.needsOptionalVectors) func theOptionalReceiptValidatesAtItsCreationDateWithItsBundleAndVersion() throws {
+        try Self.expectValidAtCreationDate(try OptionalVectors.appStoreReceipts())
+    }
+
+    /// Each receipt validates at its creation date under its expected bundle identifier and version, with a
+    /// chain of three.
+    static func expectValidAtCreationDate(_ samples: [ReceiptVector]) throws {
         for sample in samples {
             let fields = try #require(sample.expected["receipt"] as? [String: Any])
             let validator = ReceiptValidator(
@@ -58,9 +67,8 @@ import VectorSupport
     }
 
     @Test func everyStepFailsForItsOwnReason() throws {
-        guard SharedVectors.available() != nil else { return }
         let sample = try #require(
-            try SharedVectors.receipts(in: "receipts/apple").first {
+            try ProjectVectors.receipts(in: "receipts/apple").first {
                 $0.name.hasPrefix("TPInAppReceipt_receipt-sandbox-g5")
             }
         )
@@ -103,9 +111,8 @@ import VectorSupport
     }
 
     @Test func xcodeReceiptsValidateOnlyAgainstTheirStoreKitCertificate() throws {
-        guard SharedVectors.available() != nil else { return }
         let storeKit = try Self.certificate("certs/storekit/StoreKitTestCertificate.cer")
-        for sample in try SharedVectors.receipts(in: "receipts/xcode") {
+        for sample in try ProjectVectors.receipts(in: "receipts/xcode") {
             let validated = try ReceiptValidator(trust: .storeKitTesting(storeKit)).validate(sample.bytes)
             #expect(validated.receipt.receiptType == "Xcode")
             _ = Self.expectStep(.chain, "\(sample.name)") { () throws(ReceiptValidationError) in
@@ -115,10 +122,9 @@ import VectorSupport
     }
 
     @Test func aForeignRootIsAChainFailure() throws {
-        guard SharedVectors.available() != nil else { return }
         let foreign = try Self.certificate("certs/other/frank4dd-cacert.der")
         let trust = ReceiptTrust(anchors: [foreign], requiresAppleMarkers: true, algorithms: .allowingSHA1)
-        let sample = try #require(try SharedVectors.receipts(in: "receipts/apple").first)
+        let sample = try #require(try ProjectVectors.receipts(in: "receipts/apple").first)
         _ = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
             try ReceiptValidator(trust: trust).validate(sample.bytes)
         }
@@ -130,7 +136,6 @@ import VectorSupport
     /// certificates have neither, nor key identifiers). Under this library's full Apple policy every one of
     /// them fails at the chain step, which the test checks too.
     @Test func thirdPartySyntheticReceiptsGetTheirManifestVerdicts() throws {
-        guard SharedVectors.available() != nil else { return }
         let folder = "receipts/synthetic-thirdparty/emindeniz99/"
         enum Verdict {
             case valid(receiptType: String?)
@@ -152,7 +157,7 @@ import VectorSupport
             0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF, 0x00,
         ]
         for (file, root, verdict) in cases {
-            let bytes = try SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(folder + file + ".der"))
+            let bytes = try ProjectVectors.bytes(folder + file + ".der")
             let anchor = try Self.certificate(folder + root + ".der")
             let trust = ReceiptTrust(
                 anchors: [anchor],
@@ -180,7 +185,7 @@ import VectorSupport
             }
         }
         // The plain receipt: two purchases, and the device hash of the manifest's device GUID.
-        let plain = try SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(folder + "receipt.der"))
+        let plain = try ProjectVectors.bytes(folder + "receipt.der")
         let trust = ReceiptTrust(
             anchors: [try Self.certificate(folder + "receipt-root.der")],
             requiresAppleMarkers: true,
@@ -209,8 +214,8 @@ import VectorSupport
     /// them, over a receipt-like payload with no creation date.
     @Test func applesMarkersAreRequiredWhenAsked() throws {
         let folder = ProjectVectors.folder("pkcs7/out")
-        let root = try Certificate(derEncoded: SharedVectors.bytes(folder.appendingPathComponent("root.der")))
-        let bytes = try SharedVectors.bytes(folder.appendingPathComponent("no-attrs-sha256.der"))
+        let root = try Certificate(derEncoded: ProjectVectors.bytes(folder.appendingPathComponent("root.der")))
+        let bytes = try ProjectVectors.bytes(folder.appendingPathComponent("no-attrs-sha256.der"))
         let at = ReceiptValidator.ValidationTime.instant(1_717_200_000)
         let plain = ReceiptTrust(anchors: [root], requiresAppleMarkers: false, algorithms: .standard)
         let validated = try ReceiptValidator(trust: plain, validationTime: at).validate(bytes)

@@ -8,19 +8,35 @@ import VectorSupport
 /// Apple's real certificates and receipt chains.
 @Suite struct AppleChainTests {
     @Test func everyCertificateInTheVectorsParses() throws {
-        guard SharedVectors.available() != nil else { return }
-        var parsed = 0
-        for url in try sharedCertificateFiles() {
-            let certificate = try Certificate(derEncoded: SharedVectors.bytes(url))
-            #expect(certificate.version == 3, "\(url.lastPathComponent)")
-            #expect(certificate.notBefore < certificate.notAfter)
-            parsed += 1
+        let certificates = try ProjectVectors.certificateFiles().map {
+            ($0.lastPathComponent, try ProjectVectors.bytes($0))
         }
-        #expect(parsed == 20)
+        #expect(certificates.count == 19)
+        try Self.expectParses(certificates)
+    }
+
+    static func expectParses(_ certificates: [(name: String, bytes: [UInt8])]) throws {
+        for (name, bytes) in certificates {
+            let certificate = try Certificate(derEncoded: bytes)
+            #expect(certificate.version == 3, "\(name)")
+            #expect(certificate.notBefore < certificate.notAfter)
+        }
+    }
+
+    /// The checks of the certificates and receipt chains below that loop over every one, on the receipt and
+    /// certificate the repository does not carry: a SHA-1 chain under WWDR G8.
+    @Test(.needsOptionalVectors) func theOptionalReceiptChainAndCertificatePassTheSameChecks() throws {
+        let certificates = try OptionalVectors.certificates()
+        try Self.expectParses(certificates)
+        Self.expectEveryProperPrefixFails(certificates)
+        let samples = try ReceiptChainSample.optional()
+        try Self.expectValidAtCreationDate(samples)
+        try Self.expectInvalidOutsideTheLeafsValidity(samples)
+        let (sha1, sha256) = try Self.expectStrictPolicyRefusesSHA1(samples)
+        #expect(sha1 == 1 && sha256 == 0)
     }
 
     @Test func theAppleRootIsWhatItsOwnerPublishes() throws {
-        guard SharedVectors.available() != nil else { return }
         let root = try appleRoot()
         #expect(root.subject.commonName == "Apple Root CA")
         #expect(root.isSelfIssued)
@@ -34,7 +50,6 @@ import VectorSupport
 
     /// Names are kept as their encoding and decoded on use: the attributes come out in encoded order, with text.
     @Test func theAppleRootsNameDecodesOnUse() throws {
-        guard SharedVectors.available() != nil else { return }
         let subject = try appleRoot().subject
         #expect(!subject.isEmpty)
         #expect(subject.relativeNames.map(\.count) == [1, 1, 1, 1])
@@ -48,10 +63,13 @@ import VectorSupport
     }
 
     @Test func everyReceiptChainValidatesAtItsReceiptsCreationDate() throws {
-        guard SharedVectors.available() != nil else { return }
-        let validator = PathValidator(anchors: [try appleRoot()], algorithms: .allowingSHA1)
         let samples = try ReceiptChainSample.all()
         #expect(samples.count >= 20)
+        try Self.expectValidAtCreationDate(samples)
+    }
+
+    static func expectValidAtCreationDate(_ samples: [ReceiptChainSample]) throws {
+        let validator = PathValidator(anchors: [try appleRoot()], algorithms: .allowingSHA1)
         for sample in samples {
             let leaf = try #require(sample.leaf, "\(sample.name)")
             let chain = try validator.validate(leaf: leaf, intermediates: sample.others, at: sample.creationDate)
@@ -62,9 +80,12 @@ import VectorSupport
     }
 
     @Test func everyReceiptChainFailsOneSecondOutsideItsLeafsValidity() throws {
-        guard SharedVectors.available() != nil else { return }
+        try Self.expectInvalidOutsideTheLeafsValidity(ReceiptChainSample.all())
+    }
+
+    static func expectInvalidOutsideTheLeafsValidity(_ samples: [ReceiptChainSample]) throws {
         let validator = PathValidator(anchors: [try appleRoot()], algorithms: .allowingSHA1)
-        for sample in try ReceiptChainSample.all() {
+        for sample in samples {
             let leaf = try #require(sample.leaf)
             expectPathError(.expired, at: 0, "\(sample.name)") { () throws(PathValidationError) in
                 try validator.validate(leaf: leaf, intermediates: sample.others, at: leaf.notAfter + 1)
@@ -80,11 +101,16 @@ import VectorSupport
     }
 
     @Test func sha1ChainsFailAStrictAlgorithmPolicyWhileSHA256ChainsPass() throws {
-        guard SharedVectors.available() != nil else { return }
+        let (sha1, sha256) = try Self.expectStrictPolicyRefusesSHA1(ReceiptChainSample.all())
+        #expect(sha1 > 10 && sha256 >= 3)
+    }
+
+    /// Checks each chain under ``AlgorithmPolicy/standard`` and returns how many had a SHA-1 and a SHA-256 leaf.
+    static func expectStrictPolicyRefusesSHA1(_ samples: [ReceiptChainSample]) throws -> (sha1: Int, sha256: Int) {
         let strict = PathValidator(anchors: [try appleRoot()], algorithms: .standard)
         var sha1 = 0
         var sha256 = 0
-        for sample in try ReceiptChainSample.all() {
+        for sample in samples {
             let leaf = try #require(sample.leaf)
             if leaf.signatureAlgorithm.oid == .sha1WithRSAEncryption {
                 sha1 += 1
@@ -99,11 +125,10 @@ import VectorSupport
                 }
             }
         }
-        #expect(sha1 > 10 && sha256 >= 3)
+        return (sha1, sha256)
     }
 
     @Test func theAlgorithmPolicyBoundsKeySizesAndExponents() throws {
-        guard SharedVectors.available() != nil else { return }
         let sample = try #require(try ReceiptChainSample.all().first)
         let leaf = try #require(sample.leaf)
         #expect(leaf.publicKey?.exponentBitCount == 17)  // 65537
@@ -120,12 +145,7 @@ import VectorSupport
     }
 
     @Test func aForeignRootGivesNoPath() throws {
-        guard SharedVectors.available() != nil else { return }
-        let foreign = try Certificate(
-            derEncoded: SharedVectors.bytes(
-                SharedVectors.directory.appendingPathComponent("certs/other/frank4dd-cacert.der")
-            )
-        )
+        let foreign = try Certificate(derEncoded: ProjectVectors.bytes("certs/other/frank4dd-cacert.der"))
         let validator = PathValidator(anchors: [foreign], algorithms: .allowingSHA1)
         let sample = try #require(try ReceiptChainSample.all().first)
         let leaf = try #require(sample.leaf)
@@ -136,12 +156,7 @@ import VectorSupport
     }
 
     @Test func theStoreKitCertificateIsItsOwnAnchor() throws {
-        guard SharedVectors.available() != nil else { return }
-        let storeKit = try Certificate(
-            derEncoded: SharedVectors.bytes(
-                SharedVectors.directory.appendingPathComponent("certs/storekit/StoreKitTestCertificate.cer")
-            )
-        )
+        let storeKit = try Certificate(derEncoded: ProjectVectors.bytes("certs/storekit/StoreKitTestCertificate.cer"))
         // Its extendedKeyUsage (codeSigning) is critical: without a policy that takes charge of it, it fails.
         let validator = PathValidator(anchors: [storeKit])
         expectPathError(.unknownCriticalExtension, at: 0) { () throws(PathValidationError) in
@@ -161,9 +176,13 @@ import VectorSupport
     }
 
     @Test func everyProperPrefixOfACertificateFailsToParse() throws {
-        guard SharedVectors.available() != nil else { return }
-        for url in try sharedCertificateFiles() {
-            let bytes = try SharedVectors.bytes(url)
+        Self.expectEveryProperPrefixFails(
+            try ProjectVectors.certificateFiles().map { ($0.lastPathComponent, try ProjectVectors.bytes($0)) }
+        )
+    }
+
+    static func expectEveryProperPrefixFails(_ certificates: [(name: String, bytes: [UInt8])]) {
+        for (_, bytes) in certificates {
             for length in 0..<bytes.count {
                 #expect(throws: X509Error.self) { try Certificate(derEncoded: bytes[..<length]) }
             }
@@ -174,7 +193,6 @@ import VectorSupport
     /// (compared pairwise) and with many (hashed, so that crafted certificates with thousands cost linear time).
     @Test(arguments: [5, 40])
     func aRepeatedExtensionIsRefusedWhateverTheirNumber(_ count: Int) throws {
-        guard SharedVectors.available() != nil else { return }
         let root = try appleRoot()
         // The root's TBSCertificate up to its extensions, then `count` distinct ones and two repeats.
         var fields = try DERReader.parse(root.tbsCertificate) { r throws(DERError) in
@@ -208,7 +226,6 @@ import VectorSupport
     }
 
     @Test func differingInnerAndOuterSignatureAlgorithmsAreRefused() throws {
-        guard SharedVectors.available() != nil else { return }
         let root = try appleRoot()
         let error = Self.refusal(
             of: root.tbsCertificate,

@@ -22,8 +22,18 @@ struct ReceiptChainSample {
         certificates.filter { $0.findExtension(.appleReceiptSigning) == nil }
     }
 
+    /// The carried App Store receipts.
     static func all() throws -> [ReceiptChainSample] {
-        try SharedVectors.receipts(in: "receipts/apple").map { vector in
+        try samples(ProjectVectors.receipts(in: "receipts/apple"))
+    }
+
+    /// The App Store receipt the repository does not carry (``OptionalVectors``).
+    static func optional() throws -> [ReceiptChainSample] {
+        try samples(OptionalVectors.appStoreReceipts())
+    }
+
+    static func samples(_ vectors: [ReceiptVector]) throws -> [ReceiptChainSample] {
+        try vectors.map { vector in
             ReceiptChainSample(
                 name: vector.name,
                 certificates: try embeddedCertificates(vector.bytes),
@@ -56,22 +66,9 @@ struct ReceiptChainSample {
     }
 }
 
-/// The certificate files under ../shared/vectors/certs.
-func sharedCertificateFiles() throws -> [URL] {
-    try ["apple-roots", "wwdr", "receipt-signing-leaves", "storekit", "other"].flatMap {
-        try SharedVectors.files(in: "certs/\($0)", suffix: "")
-    }
-}
-
 /// The Apple Inc. Root.
 func appleRoot() throws -> Certificate {
-    try Certificate(
-        derEncoded: SharedVectors.bytes(
-            SharedVectors.directory.appendingPathComponent(
-                "certs/apple-roots/AppleIncRootCertificate.cer"
-            )
-        )
-    )
+    try Certificate(derEncoded: ProjectVectors.bytes("certs/apple-roots/AppleIncRootCertificate.cer"))
 }
 
 /// Expects `body` to throw a PathValidationError with `code` at `index`.

@@ -39,7 +39,7 @@ import VectorSupport
     }
 
     static func certificate(_ file: String, in folder: URL) throws -> Certificate {
-        try Certificate(derEncoded: SharedVectors.bytes(folder.appendingPathComponent(file)))
+        try Certificate(derEncoded: ProjectVectors.bytes(folder.appendingPathComponent(file)))
     }
 
     /// The manifest's names for ``PathValidationError/Code``.

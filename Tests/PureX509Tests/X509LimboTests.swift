@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VectorSupport
 
-/// x509-limbo (C2SP/x509-limbo, the file published 2023-12-02; see ../shared/vectors/PROVENANCE.md) run
+/// x509-limbo (C2SP/x509-limbo, the file published 2023-12-02; see TestVectors/PROVENANCE.md) run
 /// against PathValidator: every case whose keys and signature algorithms we support, at the case's
 /// validation time (or 2023-12-02T00:00:00Z when it has none), with its trusted certificates as anchors and
 /// ``AlgorithmPolicy/allowingSHA1`` (SHA-1 allowed, RSA keys of at least 2048 bits).
@@ -29,8 +29,7 @@ import VectorSupport
     static let minimumExecuted = 14
 
     @Test func supportedCasesGetLimbosVerdict() throws {
-        guard let directory = SharedVectors.available() else { return }
-        let data = try Data(contentsOf: directory.appendingPathComponent(Self.file))
+        let data = try Data(contentsOf: ProjectVectors.file(Self.file))
         let suite = try JSONDecoder().decode(LimboSuite.self, from: data)
         #expect(suite.testcases.count >= 100, "read \(suite.testcases.count) cases")
 
@@ -108,8 +107,7 @@ import VectorSupport
     /// The harness itself: a real RSA case with its verdict flipped is a false accept, and the same chain at
     /// an instant after its leaf expired is a false rejection.
     @Test func theHarnessNoticesWrongVerdicts() throws {
-        guard let directory = SharedVectors.available() else { return }
-        let data = try Data(contentsOf: directory.appendingPathComponent(Self.file))
+        let data = try Data(contentsOf: ProjectVectors.file(Self.file))
         let suite = try JSONDecoder().decode(LimboSuite.self, from: data)
         let valid = try #require(suite.testcases.first { $0.id == "webpki::cryptographydotio-chain" })
         guard case .passed(accepted: true, _) = LimboRunner.run(valid) else {

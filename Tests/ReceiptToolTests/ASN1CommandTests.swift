@@ -10,8 +10,7 @@ import VectorSupport
     private static let appleRoot = "certs/apple-roots/AppleIncRootCertificate.cer"
 
     @Test func dumpsTheTreeOfARealReceipt() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let path = vectors.appendingPathComponent(Self.appStoreReceipt).path
+        let path = ProjectVectors.file(Self.appStoreReceipt).path
         let run = runTool(["asn1", path])
         #expect(run.status == 0)
         #expect(run.err.isEmpty)
@@ -27,8 +26,7 @@ import VectorSupport
     }
 
     @Test func dumpsTheBERTreeOfAnXcodeReceiptWithANoteUnlessDERIsDemanded() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let path = vectors.appendingPathComponent(Self.xcodeReceipt).path
+        let path = ProjectVectors.file(Self.xcodeReceipt).path
         let automatic = runTool(["asn1", path])
         #expect(automatic.status == 0)
         #expect(automatic.out.hasPrefix("    0:d=0  hl=2 l= inf cons: SEQUENCE\n"))
@@ -62,8 +60,7 @@ import VectorSupport
     }
 
     @Test func appStoreReceiptsNeedNoNote() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let path = vectors.appendingPathComponent(Self.appStoreReceipt).path
+        let path = ProjectVectors.file(Self.appStoreReceipt).path
         let strict = runTool(["asn1", "--der", path])
         #expect(strict.status == 0)
         #expect(strict.err.isEmpty)
@@ -71,8 +68,7 @@ import VectorSupport
     }
 
     @Test func base64AndPEMInputGiveTheSameTreeAsBinary() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let der = try SharedVectors.bytes(vectors.appendingPathComponent(Self.appleRoot))
+        let der = try ProjectVectors.bytes(Self.appleRoot)
         let binary = runTool(["asn1", try temporaryFile(der)])
         #expect(binary.status == 0)
         let base64 = Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
@@ -114,13 +110,11 @@ import VectorSupport
     }
 
     @Test func realNonReceiptInputsFailCleanly() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        for url in try SharedVectors.files(in: "receipts/not-pkcs7", suffix: "") where !url.path.hasSuffix(".json") {
+        for url in try ProjectVectors.files(in: "receipts/not-pkcs7", suffix: "") where !url.path.hasSuffix(".json") {
             let run = runTool(["asn1", url.path])
             #expect(run.status == 1, "\(url.lastPathComponent)")
             #expect(run.err.split(separator: "\n").count == 1)
         }
-        _ = vectors
     }
 
     @Test func inputsLargerThanTheLimitAreRefusedUnread() {

@@ -8,8 +8,7 @@ import VectorSupport
     private static let appleRoot = "certs/apple-roots/AppleIncRootCertificate.cer"
 
     @Test func printsTheAppleRoot() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let run = runTool(["cert", vectors.appendingPathComponent(Self.appleRoot).path])
+        let run = runTool(["cert", ProjectVectors.file(Self.appleRoot).path])
         #expect(run.status == 0)
         #expect(run.out.hasPrefix("subject: C=US, O=Apple Inc., OU=Apple Certification Authority, CN=Apple Root CA\n"))
         #expect(run.out.contains("notBefore: 2006-04-25T21:40:36Z\nnotAfter: 2035-02-09T21:40:36Z\n"))
@@ -24,8 +23,7 @@ import VectorSupport
     }
 
     @Test func printsJSON() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let run = runTool(["cert", "--json", vectors.appendingPathComponent(Self.appleRoot).path])
+        let run = runTool(["cert", "--json", ProjectVectors.file(Self.appleRoot).path])
         #expect(run.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         #expect(object["serial"] as? String == "02")

@@ -73,8 +73,7 @@ import VectorSupport
     }
 
     @Test func fingerprintOfTheAppleRootMatchesThePublishedValue() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let path = vectors.appendingPathComponent("certs/apple-roots/AppleIncRootCertificate.cer").path
+        let path = ProjectVectors.file("certs/apple-roots/AppleIncRootCertificate.cer").path
         let run = runTool(["fingerprint", path])
         #expect(run.status == 0)
         #expect(
@@ -85,7 +84,7 @@ import VectorSupport
                 """
         )
         // The same certificate as PEM on standard input.
-        let der = try SharedVectors.bytes(URL(fileURLWithPath: path))
+        let der = try ProjectVectors.bytes(URL(fileURLWithPath: path))
         let pem = "-----BEGIN CERTIFICATE-----\n\(Data(der).base64EncodedString())\n-----END CERTIFICATE-----\n"
         #expect(runTool(["fingerprint", "-"], stdin: Array(pem.utf8)).out == run.out)
     }

@@ -6,14 +6,27 @@ import VectorSupport
 
 @Suite struct VerifyCommandTests {
     static func paths(_ folder: String) throws -> [String] {
-        try SharedVectors.files(in: folder, suffix: ".der").map(\.path)
+        try ProjectVectors.files(in: folder, suffix: ".der").map(\.path)
     }
 
     static let g5Receipt = "receipts/apple/TPInAppReceipt_receipt-sandbox-g5.der"
 
     @Test func everyAppStoreReceiptVerifiesInParallelInInputOrder() throws {
-        guard SharedVectors.available() != nil else { return }
         let paths = try Self.paths("receipts/apple")
+        #expect(paths.count == 22)
+        Self.expectValidInInputOrder(paths)
+    }
+
+    @Test(.needsOptionalVectors) func theOptionalReceiptVerifiesAmongTheOthers() throws {
+        let paths =
+            try Self.paths("receipts/apple")
+            + OptionalVectors.appStoreReceiptPaths.map {
+                OptionalVectors.file($0).path
+            }
+        Self.expectValidInInputOrder(paths)
+    }
+
+    static func expectValidInInputOrder(_ paths: [String]) {
         let run = runTool(["verify"] + paths)
         #expect(run.status == 0, "\(run.err)")
         let lines = run.out.split(separator: "\n")
@@ -25,8 +38,7 @@ import VectorSupport
     }
 
     @Test func validatingAtNowFailsTheChainWithExitStatusOne() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let path = vectors.appendingPathComponent(Self.g5Receipt).path
+        let path = ProjectVectors.file(Self.g5Receipt).path
         let run = runTool(["verify", "--at", "now", path])
         #expect(run.status == 1)
         #expect(run.out.hasPrefix("\(path): INVALID chain: "))
@@ -36,8 +48,7 @@ import VectorSupport
     }
 
     @Test func jsonOutputHasTheDocumentedKeys() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let path = vectors.appendingPathComponent(Self.g5Receipt).path
+        let path = ProjectVectors.file(Self.g5Receipt).path
         let run = runTool(["verify", "--json", path, "--bundle-id", "dev.bonzer.weeka.app", "--version", "2"])
         #expect(run.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
@@ -66,8 +77,7 @@ import VectorSupport
     }
 
     @Test func theDeviceIdentifierIsCheckedWhenGiven() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let path = vectors.appendingPathComponent(Self.g5Receipt).path
+        let path = ProjectVectors.file(Self.g5Receipt).path
         #expect(runTool(["verify", "--device-id", "956328D9-CC6A-47F4-BE40-6953FB0AB6C7", path]).status == 0)
         let wrong = runTool(["verify", "--device-id", "00000000-0000-0000-0000-000000000000", path])
         #expect(wrong.status == 1)
@@ -76,18 +86,16 @@ import VectorSupport
     }
 
     @Test func xcodeReceiptsNeedTheirStoreKitCertificateAsAnchor() throws {
-        guard let vectors = SharedVectors.available() else { return }
         let paths = try Self.paths("receipts/xcode")
         let untrusted = runTool(["verify"] + paths)
         #expect(untrusted.status == 1)
         #expect(untrusted.out.split(separator: "\n").allSatisfy { $0.contains("INVALID chain") })
-        let storeKit = vectors.appendingPathComponent("certs/storekit/StoreKitTestCertificate.cer").path
+        let storeKit = ProjectVectors.file("certs/storekit/StoreKitTestCertificate.cer").path
         #expect(runTool(["verify", "--anchor", storeKit] + paths).status == 0)
     }
 
     @Test func inputsThatAreNotReceiptsFailAtTheContainer() throws {
-        guard SharedVectors.available() != nil else { return }
-        for path in try SharedVectors.files(in: "receipts/not-pkcs7", suffix: "").map(\.path)
+        for path in try ProjectVectors.files(in: "receipts/not-pkcs7", suffix: "").map(\.path)
         where !path.hasSuffix(".json") {
             let run = runTool(["verify", path])
             #expect(run.status == 1, "\(path)")
@@ -98,8 +106,7 @@ import VectorSupport
     }
 
     @Test func dumpShowsEverythingMarkedUnverified() throws {
-        guard let vectors = SharedVectors.available() else { return }
-        let path = vectors.appendingPathComponent(Self.g5Receipt).path
+        let path = ProjectVectors.file(Self.g5Receipt).path
         let text = runTool(["dump", path])
         #expect(text.status == 0)
         #expect(text.out.hasPrefix("UNVERIFIED: "))

@@ -12,9 +12,8 @@ import VectorSupport
     static let storeKit = "certs/storekit/StoreKitTestCertificate.cer"
     static let appleRoot = "certs/apple-roots/AppleIncRootCertificate.cer"
 
-    static func bytes(_ path: String) throws -> [UInt8]? {
-        guard let vectors = SharedVectors.available() else { return nil }
-        return [UInt8](try Data(contentsOf: vectors.appendingPathComponent(path)))
+    static func bytes(_ path: String) throws -> [UInt8] {
+        try ProjectVectors.bytes(path)
     }
 
     /// Calls `receipt_validate` as a host would: inputs copied into memory from `receipt_allocate`.
@@ -56,7 +55,7 @@ import VectorSupport
     }
 
     @Test func aRealReceiptIsValidWithItsFieldsInTheJSON() throws {
-        guard let receipt = try Self.bytes(Self.g5Receipt) else { return }
+        let receipt = try Self.bytes(Self.g5Receipt)
         let result = Self.validate(receipt, bundleIdentifier: Array("dev.bonzer.weeka.app".utf8))
         #expect(result.status == 0)
         #expect(result.step == 0)
@@ -70,7 +69,7 @@ import VectorSupport
     }
 
     @Test func failuresNameTheirStepAndCode() throws {
-        guard let receipt = try Self.bytes(Self.g5Receipt) else { return }
+        let receipt = try Self.bytes(Self.g5Receipt)
         let wrongBundle = Self.validate(receipt, bundleIdentifier: Array("com.example.other".utf8))
         #expect(wrongBundle.status == 1)
         #expect(wrongBundle.step == 4)
@@ -100,9 +99,9 @@ import VectorSupport
     }
 
     @Test func anchorsReplaceTheBundledRoot() throws {
-        guard let receipt = try Self.bytes(Self.xcodeReceipt), let storeKit = try Self.bytes(Self.storeKit),
-            let root = try Self.bytes(Self.appleRoot)
-        else { return }
+        let receipt = try Self.bytes(Self.xcodeReceipt)
+        let storeKit = try Self.bytes(Self.storeKit)
+        let root = try Self.bytes(Self.appleRoot)
         #expect(Self.validate(receipt).step == 3)
         #expect(Self.validate(receipt, anchors: storeKit).status == 0)
         // Several anchors, concatenated.
