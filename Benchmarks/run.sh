@@ -3,8 +3,8 @@
 # tiers on the same sizes, times the `receipt verify` tool on a batch of real receipts with 1 and 2 jobs, and
 # writes docs/performance.json and docs/PERFORMANCE.md. About 5 minutes here after the first build.
 #   Benchmarks/run.sh
-# The receipt benchmarks read ../shared/vectors beside the repository, or $SHARED_VECTORS; the benchmark
-# package needs libssl-dev's headers (scripts/install-build-dependencies.sh installs them).
+# The receipt benchmarks read the repository's TestVectors/receipts; the benchmark package needs libssl-dev's
+# headers (scripts/install-build-dependencies.sh installs them). Writes README.md's performance sentence too.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -44,10 +44,10 @@ for bits in 2048 4096; do
 done
 
 echo "== receipt verify, batch (release)"
-# Every receipt in the shared vectors, 20 times over, on one command line: receipts per second of the whole
+# Every App Store receipt in TestVectors, 20 times over, on one command line: receipts per second of the whole
 # process (reading, verifying, printing) with --jobs 1 and --jobs 2, the best of 5 runs each. Without
 # --bundle-id only the signature, the chain at the receipt's creation date and the payload are checked.
-vectors="${SHARED_VECTORS:-$root/../shared/vectors}/receipts/apple"
+vectors="$root/TestVectors/receipts/apple"
 (cd "$root" && swift build -c release --product receipt 2>&1 | tail -n 1)
 tool="$(cd "$root" && swift build -c release --show-bin-path)/receipt"
 python3 - "$tool" "$vectors" >> "$results/batch.txt" <<'PY'
@@ -55,7 +55,7 @@ import glob, os, subprocess, sys, time
 tool, vectors = sys.argv[1], sys.argv[2]
 receipts = sorted(glob.glob(os.path.join(vectors, "*.der")))
 if not receipts:
-    sys.exit(f"run.sh: no receipts in {vectors} (set SHARED_VECTORS)")
+    sys.exit(f"run.sh: no receipts in {vectors}")
 inputs = receipts * 20
 for jobs, name in ((1, "this-1-job"), (2, "this-2-jobs")):
     best = None

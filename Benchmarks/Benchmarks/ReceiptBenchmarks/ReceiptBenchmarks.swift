@@ -6,33 +6,27 @@ import PureReceipt
 import SwiftASN1
 @_spi(CMS) @_spi(FixedExpiryValidationTime) import X509
 
-// Whole-receipt validation on real App Store receipts, read at run time from ../shared/vectors (or
-// $SHARED_VECTORS): this package's ReceiptValidator against OpenSSL's libcrypto (d2i_PKCS7 + PKCS7_verify,
+// Whole-receipt validation on real App Store receipts, read at run time from the repository's TestVectors/:
+// this package's ReceiptValidator against OpenSSL's libcrypto (d2i_PKCS7 + PKCS7_verify,
 // in-process) and swift-certificates' CMS verification, each with the Apple Inc. Root as its only anchor and
 // the receipt's creation date as the validation time; and parsing a whole receipt as a tree against
 // swift-asn1. Every measured call starts from the receipt's bytes; only the trust anchor is prepared once.
 // Before anything is measured, every implementation must accept the real receipt and refuse a copy with one
 // byte flipped, so that no benchmark can be timing a failure.
 
-/// `$SHARED_VECTORS`, else `../shared/vectors` beside the repository, found from this file's path.
-enum SharedVectors {
-    static let directory: URL = {
-        if let override = ProcessInfo.processInfo.environment["SHARED_VECTORS"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // ReceiptBenchmarks
-            .deletingLastPathComponent()  // Benchmarks (the targets)
-            .deletingLastPathComponent()  // Benchmarks (the package)
-            .deletingLastPathComponent()  // the repository
-            .deletingLastPathComponent()
-            .appendingPathComponent("shared/vectors", isDirectory: true)
-    }()
+/// The repository's `TestVectors/`, found from this file's path.
+enum TestVectors {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // ReceiptBenchmarks
+        .deletingLastPathComponent()  // Benchmarks (the targets)
+        .deletingLastPathComponent()  // Benchmarks (the package)
+        .deletingLastPathComponent()  // the repository
+        .appendingPathComponent("TestVectors", isDirectory: true)
 
     static func bytes(_ relativePath: String) -> [UInt8] {
         let url = directory.appendingPathComponent(relativePath)
         guard let data = try? Data(contentsOf: url) else {
-            fatalError("cannot read \(url.path) (set SHARED_VECTORS to the shared vectors folder)")
+            fatalError("cannot read \(url.path)")
         }
         return [UInt8](data)
     }
@@ -59,11 +53,11 @@ struct ReceiptSample: Sendable {
 
     init(_ name: String) {
         self.name = name
-        bytes = SharedVectors.bytes("receipts/apple/\(name).der")
+        bytes = TestVectors.bytes("receipts/apple/\(name).der")
         var tampered = bytes
         tampered[tampered.count - 1] ^= 0x01
         self.tampered = tampered
-        creationDate = SharedVectors.creationDate(name)
+        creationDate = TestVectors.creationDate(name)
     }
 }
 
@@ -325,8 +319,8 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 100_000
     )
 
-    let root = SharedVectors.bytes("certs/apple-roots/AppleIncRootCertificate.cer")
-    precondition(root == BundledCertificates.appleIncRoot, "the shared Apple root differs from the bundled one")
+    let root = TestVectors.bytes("certs/apple-roots/AppleIncRootCertificate.cer")
+    precondition(root == BundledCertificates.appleIncRoot, "TestVectors' Apple root differs from the bundled one")
     let validator = ReceiptValidator()  // the bundled Apple root, at the receipt's creation date
 
     // MARK: receipt-validate: the 7–8 KB App Store receipt (7,244 bytes, 7 purchases, SHA-1 chain of three
