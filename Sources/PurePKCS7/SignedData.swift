@@ -141,7 +141,7 @@ public struct SignedData: Sendable {
             return (type, content)
         }
         // The certificates [0] wrapper is the envelope's last BER layer: BouncyCastle's encoder writes it with an
-        // indefinite length (the third-party synthetic receipts in ../shared/vectors). It is not signed; every
+        // indefinite length (the third-party synthetic receipts in TestVectors/receipts). It is not signed; every
         // certificate in it is DER, and is checked against its issuer over its own bytes.
         var certificates: [DERElement] = []
         if let set = try reader.readOptionalElement(.contextSpecific(0, constructed: true)) {
