@@ -117,7 +117,7 @@ import VectorSupport
     @Test func aForeignRootIsAChainFailure() throws {
         guard SharedVectors.available() != nil else { return }
         let foreign = try Self.certificate("certs/other/frank4dd-cacert.der")
-        let trust = ReceiptTrust(anchors: [foreign], requiresAppleMarkers: true, algorithms: .allowingSHA1)
+        let trust = ReceiptTrust.replacingAnchors(with: [foreign])
         let sample = try #require(try SharedVectors.receipts(in: "receipts/apple").first)
         _ = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
             try ReceiptValidator(trust: trust).validate(sample.bytes)
@@ -129,6 +129,11 @@ import VectorSupport
     /// the leaf's receipt-signing marker required, the WWDR marker and RFC 5280 §4's issuance rules not (their
     /// certificates have neither, nor key identifiers). Under this library's full Apple policy every one of
     /// them fails at the chain step, which the test checks too.
+    /// The policy of the third-party generator's verifier, composed from this library's rules.
+    static let leafMarkerOnly = CertificatePolicy([
+        .receiptSigningLeaf, .appleReceiptChain(requiringIntermediateMarker: false),
+    ])
+
     @Test func thirdPartySyntheticReceiptsGetTheirManifestVerdicts() throws {
         guard SharedVectors.available() != nil else { return }
         let folder = "receipts/synthetic-thirdparty/emindeniz99/"
@@ -154,13 +159,7 @@ import VectorSupport
         for (file, root, verdict) in cases {
             let bytes = try SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(folder + file + ".der"))
             let anchor = try Self.certificate(folder + root + ".der")
-            let trust = ReceiptTrust(
-                anchors: [anchor],
-                requiresAppleMarkers: true,
-                algorithms: .standard,
-                requiresIntermediateMarker: false,
-                checksIssuanceProfile: false
-            )
+            let trust = ReceiptTrust(anchors: [anchor], algorithms: .standard, policy: Self.leafMarkerOnly)
             let validator = ReceiptValidator(trust: trust, expectations: .init(bundleIdentifier: "com.example.app"))
             _ = Self.expectStep(.chain, "\(file) under the full Apple policy") { () throws(ReceiptValidationError) in
                 try ReceiptValidator(trust: .replacingAnchors(with: [anchor])).validate(bytes)
@@ -183,10 +182,8 @@ import VectorSupport
         let plain = try SharedVectors.bytes(SharedVectors.directory.appendingPathComponent(folder + "receipt.der"))
         let trust = ReceiptTrust(
             anchors: [try Self.certificate(folder + "receipt-root.der")],
-            requiresAppleMarkers: true,
             algorithms: .standard,
-            requiresIntermediateMarker: false,
-            checksIssuanceProfile: false
+            policy: Self.leafMarkerOnly
         )
         let validated = try ReceiptValidator(trust: trust, expectations: .init(deviceIdentifier: device)).validate(
             plain
@@ -212,17 +209,18 @@ import VectorSupport
         let root = try Certificate(derEncoded: SharedVectors.bytes(folder.appendingPathComponent("root.der")))
         let bytes = try SharedVectors.bytes(folder.appendingPathComponent("no-attrs-sha256.der"))
         let at = ReceiptValidator.ValidationTime.instant(1_717_200_000)
-        let plain = ReceiptTrust(anchors: [root], requiresAppleMarkers: false, algorithms: .standard)
+        let plain = ReceiptTrust(anchors: [root], algorithms: .standard, policy: .storeKitTesting)
         let validated = try ReceiptValidator(trust: plain, validationTime: at).validate(bytes)
         #expect(validated.receipt.bundleIdentifier == "com.example.receipt-tests")
-        let marked = ReceiptTrust(anchors: [root], requiresAppleMarkers: true, algorithms: .standard)
+        let marked = ReceiptTrust(anchors: [root], algorithms: .standard, policy: .appleReceipt)
         let refused = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
             try ReceiptValidator(trust: marked, validationTime: at).validate(bytes)
         }
         #expect(refused?.pkcs7?.path?.code == .policy)
+        #expect(refused?.pkcs7?.path?.rule == "Apple receipt chain")
         #expect(refused?.pkcs7?.path?.reason == "the leaf lacks Apple's receipt-signing marker")
         // Without an instant, a receipt with no creation date cannot be validated.
-        _ = Self.expectStep(.container) { () throws(ReceiptValidationError) in
+        _ = Self.expectStep(.payload) { () throws(ReceiptValidationError) in
             try ReceiptValidator(trust: plain).validate(bytes)
         }
     }
