@@ -96,7 +96,9 @@ extension FuzzTargets {
     /// The root's key, directly and through path validation at the certificate's start, accepts only what
     /// the root issued.
     private static func checkAppleRootIssuance(_ certificate: Certificate) -> String? {
-        guard let root = appleRoot, let key = root.publicKey else { return "the bundled Apple root does not parse" }
+        guard let root = appleRoot, case .rsa(let key) = root.publicKey else {
+            return "the bundled Apple root does not parse"
+        }
         // Only a certificate that names the root as its issuer can chain to it; the name check spares the RSA
         // operation on everything else.
         guard certificate.issuer.encoded == root.subject.encoded else { return nil }

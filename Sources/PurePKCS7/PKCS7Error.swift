@@ -13,6 +13,8 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
         case missingContent
         /// Not exactly one SignerInfo: this library verifies single-signer containers, as receipts are.
         case unsupportedSignerCount
+        /// More certificates are embedded than ``SignedData/maximumCertificates``.
+        case tooManyCertificates
         /// No embedded certificate matches the signer's identifier.
         case signerNotFound
         /// A digest or signature algorithm this library does not verify.

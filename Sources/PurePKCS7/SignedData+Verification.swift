@@ -26,10 +26,10 @@ public struct SignatureVerifiedSignedData: Sendable {
 
     /// The second half of ``SignedData/verify(validator:at:policy:)``: the signer's certificate path validates
     /// at `time` through the other embedded certificates, under `policy`.
-    public func validateChain<Policy: CertificatePolicy>(
+    public func validateChain(
         validator: PathValidator,
         at time: Int64,
-        policy: Policy
+        policy: CertificatePolicy = .issuanceProfile
     ) throws(PKCS7Error) -> VerifiedSignedData {
         let others = signedData.certificates.filter { $0.encoded != signerCertificate.encoded }
         let chain: ValidatedChain
@@ -68,10 +68,10 @@ extension SignedData {
     /// the signed attributes re-tagged as a SET when there are any (after checking their messageDigest and
     /// contentType), over the content otherwise (RFC 5652 §5.4, §5.6); then the signer's certificate path
     /// validates at `time` through the embedded certificates, under `policy`.
-    public func verify<Policy: CertificatePolicy>(
+    public func verify(
         validator: PathValidator,
         at time: Int64,
-        policy: Policy
+        policy: CertificatePolicy = .issuanceProfile
     ) throws(PKCS7Error) -> VerifiedSignedData {
         try verifySignature(algorithms: validator.algorithms).validateChain(
             validator: validator,
@@ -81,9 +81,9 @@ extension SignedData {
     }
 
     /// The first half of ``verify(validator:at:policy:)``: the signer's certificate is embedded and the
-    /// signature verifies with its key, whose exponent `algorithms` bounds first (the chain that would make the
-    /// key trusted comes later; give the policy the chain will be validated under). The chain is not yet
-    /// validated: the result only offers that next step.
+    /// signature verifies with its key. The key and the digest are not trusted yet (the chain that would make them
+    /// so comes later), so both must first meet `algorithms` — give the policy the chain will be validated under:
+    /// what a signer may use is what its chain may. The result only offers the next step, the chain.
     public func verifySignature(
         algorithms: AlgorithmPolicy = .standard
     ) throws(PKCS7Error)
@@ -91,16 +91,23 @@ extension SignedData {
     {
         let certificate = try signerCertificate()
         let digest = try signer.digest()
+        if let refusal = algorithms.refusal(of: digest) {
+            throw PKCS7Error(.unsupportedAlgorithm, "the signer's digest: \(refusal)")
+        }
         guard let key = certificate.publicKey else {
             throw PKCS7Error(
                 .unsupportedAlgorithm,
                 "the signer's \(certificate.publicKeyAlgorithm) key is not supported"
             )
         }
-        // The signer's key is not trusted yet (its chain comes next), so its cost is bounded first: a key with an
-        // exponent of thousands of bits would make this one check cost thousands of ordinary ones.
-        if let refusal = algorithms.exponentRefusal(of: key, owner: "the signer's") {
+        if let refusal = algorithms.refusal(of: key, owner: "the signer's") {
             throw PKCS7Error(.unsupportedAlgorithm, refusal)
+        }
+        guard case .rsa(let key) = key else {
+            throw PKCS7Error(
+                .unsupportedAlgorithm,
+                "the signer's \(key.description) key cannot verify an RSA signature"
+            )
         }
         let padding = RSASignaturePadding.pkcs1v15(digest)
         let valid: Bool

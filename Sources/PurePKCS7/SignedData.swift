@@ -34,6 +34,10 @@ public struct SignedData: Sendable {
     /// otherwise, as App Store receipts are.
     public let hasBEREnvelope: Bool
 
+    /// The most certificates a container may embed. Apple's receipts carry three (leaf, WWDR intermediate,
+    /// root), Xcode's one; the cap bounds what path building can be made to try, whatever the input's size.
+    public static let maximumCertificates = 10
+
     /// Parses a ContentInfo holding a SignedData.
     public init(berEncoded bytes: ArraySlice<UInt8>) throws(PKCS7Error) {
         try self.init(berEncoded: bytes, knownCertificates: [])
@@ -68,6 +72,12 @@ public struct SignedData: Sendable {
         guard let parsed else { throw PKCS7Error(.notSignedData, "the ContentInfo does not hold SignedData") }
         let (version, digestAlgorithms, contentType, content, certificateElements, signers) = parsed
         guard let content else { throw PKCS7Error(.missingContent, "the content is detached") }
+        guard certificateElements.count <= Self.maximumCertificates else {
+            throw PKCS7Error(
+                .tooManyCertificates,
+                "more than \(Self.maximumCertificates) embedded certificates"
+            )
+        }
         guard signers.count == 1, let signer = signers.first else {
             throw PKCS7Error(.unsupportedSignerCount, "\(signers.count) signers; exactly one is supported")
         }
@@ -143,10 +153,13 @@ public struct SignedData: Sendable {
         // The certificates [0] wrapper is the envelope's last BER layer: BouncyCastle's encoder writes it with an
         // indefinite length (the third-party synthetic receipts in TestVectors/receipts). It is not signed; every
         // certificate in it is DER, and is checked against its issuer over its own bytes.
+        // Past the cap, the rest is not read: the caller refuses the container.
         var certificates: [DERElement] = []
         if let set = try reader.readOptionalElement(.contextSpecific(0, constructed: true)) {
             var contents = try reader.reader(forContentsOf: set).withRules(.der)
-            while !contents.isAtEnd { certificates.append(try contents.readElement(.sequence)) }
+            while !contents.isAtEnd && certificates.count <= Self.maximumCertificates {
+                certificates.append(try contents.readElement(.sequence))
+            }
         }
         var inner = reader.withRules(.der)
         _ = try inner.readOptionalElement(.contextSpecific(1, constructed: true))  // CRLs are not used

@@ -1,103 +1,106 @@
 import PureDER
 public import PureX509
 
-/// Whom a receipt validation trusts: anchors, whether Apple's marker extensions are required, and which
-/// algorithms are accepted.
+/// Whom a receipt validation trusts: the anchors, the algorithms, and the rules a signer's chain must meet
+/// beyond RFC 5280's.
+///
+/// ```swift
+/// let validator = ReceiptValidator(trust: .apple)                          // the default
+/// let testing = ReceiptValidator(trust: .storeKitTesting(xcodeCertificate)) // Xcode's local receipts
+/// let myPKI = ReceiptTrust(anchors: [root], algorithms: .standard,
+///                          policy: CertificatePolicy([.receiptSigningLeaf, .appleReceiptChain(requiringIntermediateMarker: false)]))
+/// ```
 public struct ReceiptTrust: Sendable {
     /// The trust anchors.
     public var anchors: [Certificate]
-    /// Whether the path must have Apple's shape: a receipt-signing leaf (1.2.840.113635.100.6.11.1) under a
-    /// WWDR intermediate (1.2.840.113635.100.6.2.1) under the anchor. Without this, any certificate an Apple
-    /// root ever issued — every developer's included — could sign a "receipt". A signer that is itself an
-    /// anchor (a one-certificate path, like Xcode's StoreKit certificate given as the anchor) is exempt: the
-    /// caller named that exact certificate.
-    public var requiresAppleMarkers: Bool
-    /// The accepted signature algorithms and key sizes.
+    /// The accepted signature algorithms and key sizes, for the chain and for the receipt's own signature.
     public var algorithms: AlgorithmPolicy
-    /// With ``requiresAppleMarkers``, whether the intermediate must carry the WWDR marker too, not only the leaf
-    /// its receipt-signing marker. Apple's chains have both; some test PKIs mark only the leaf.
-    public var requiresIntermediateMarker: Bool
-    /// Whether the path must also follow RFC 5280 §4's rules for what CAs issue
-    /// (``PureX509/PathValidator/checksIssuanceProfile``). Apple's chains do; test PKIs often lack key
-    /// identifiers, which path validation itself does not need.
-    public var checksIssuanceProfile: Bool
+    /// The rules the signer's chain must meet after RFC 5280's.
+    public var policy: CertificatePolicy
 
     /// Creates a trust configuration.
-    public init(
-        anchors: [Certificate],
-        requiresAppleMarkers: Bool,
-        algorithms: AlgorithmPolicy,
-        requiresIntermediateMarker: Bool = true,
-        checksIssuanceProfile: Bool = true
-    ) {
+    public init(anchors: [Certificate], algorithms: AlgorithmPolicy, policy: CertificatePolicy) {
         self.anchors = anchors
-        self.requiresAppleMarkers = requiresAppleMarkers
         self.algorithms = algorithms
-        self.requiresIntermediateMarker = requiresIntermediateMarker
-        self.checksIssuanceProfile = checksIssuanceProfile
+        self.policy = policy
     }
 
-    /// The bundled Apple Inc. Root, Apple's markers required, SHA-1 allowed (Apple's receipt chains used SHA-1
-    /// intermediates until January 2025).
+    /// The bundled Apple Inc. Root, Apple's receipt chain required (``CertificatePolicy/appleReceipt``), under
+    /// ``AlgorithmPolicy/appleReceipts``.
     public static let apple: ReceiptTrust = {
-        // Parsed once. The bundled bytes are checked by a test against Apple's published fingerprint, and a
-        // failed parse would leave no anchor, so every validation would fail closed.
+        // Parsed once. The bundled bytes are checked by a test against Apple's published fingerprint; if they
+        // did not parse, there would be no anchor and every validation would fail closed.
         let anchors = (try? Certificate(derEncoded: BundledCertificates.appleIncRoot)).map { [$0] } ?? []
-        return ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
+        return ReceiptTrust(anchors: anchors, algorithms: .appleReceipts, policy: .appleReceipt)
     }()
 
-    /// The caller's anchors in place of the bundled Apple root, under the same rules as ``apple``: Apple's
-    /// markers and shape required on paths through an anchor, RFC 5280 §4's issuance rules checked, SHA-1
-    /// allowed. A signer that is itself one of the anchors (Xcode's StoreKit certificate) is trusted as that
-    /// exact certificate.
+    /// The caller's anchors in place of the bundled Apple root, under the same rules as ``apple``. A signer that
+    /// is itself one of the anchors (Xcode's StoreKit certificate) is trusted as that exact certificate.
     public static func replacingAnchors(with anchors: [Certificate]) -> ReceiptTrust {
-        ReceiptTrust(anchors: anchors, requiresAppleMarkers: true, algorithms: .allowingSHA1)
+        ReceiptTrust(anchors: anchors, algorithms: .appleReceipts, policy: .appleReceipt)
     }
 
     /// Xcode's StoreKit-testing certificate (exported from the project's .storekit configuration) as the one
-    /// anchor: it signs the receipts itself, so no Apple markers are required.
+    /// anchor: it signs the receipts itself, so no Apple chain is required.
     public static func storeKitTesting(_ certificate: Certificate) -> ReceiptTrust {
-        ReceiptTrust(anchors: [certificate], requiresAppleMarkers: false, algorithms: .standard)
+        ReceiptTrust(anchors: [certificate], algorithms: .standard, policy: .storeKitTesting)
     }
 }
 
-/// The certificate policy of a receipt chain: Apple's markers and path shape when required, and a leaf whose
-/// extendedKeyUsage, if it has one, allows code signing (Xcode's StoreKit certificate has a critical one).
-struct ReceiptChainPolicy: CertificatePolicy {
-    let requiresAppleMarkers: Bool
-    let requiresIntermediateMarker: Bool
+extension CertificatePolicy {
+    /// Apple's receipt chains: RFC 5280's issuance profile, a signer allowed to sign code
+    /// (``CertificateRule/receiptSigningLeaf``), and Apple's shape (``CertificateRule/appleReceiptChain(requiringIntermediateMarker:)``).
+    public static let appleReceipt = CertificatePolicy([
+        .issuanceProfile, .receiptSigningLeaf, .appleReceiptChain(requiringIntermediateMarker: true),
+    ])
 
-    static let codeSigning = OID(1, 3, 6, 1, 5, 5, 7, 3, 3)
-    static let anyExtendedKeyUsage = OID(2, 5, 29, 37, 0)
+    /// Xcode's StoreKit-testing certificate, which signs its receipts itself: a signer allowed to sign code.
+    public static let storeKitTesting = CertificatePolicy([.receiptSigningLeaf])
+}
 
-    private static let understood: [OID] = [.extendedKeyUsage]  // made once, not on each path checked
-
-    var understoodCriticalExtensions: [OID] { Self.understood }
-
-    func check(_ chain: [Certificate]) -> PolicyResult {
-        if let purposes = chain[0].extendedKeyUsage,
-            !purposes.contains(Self.codeSigning) && !purposes.contains(Self.anyExtendedKeyUsage)
-        {
-            return .failsToMeetPolicy(
-                certificateIndex: 0,
-                reason: "the leaf's extendedKeyUsage does not allow signing code"
+extension CertificateRule {
+    /// Apple's receipt chain: a receipt-signing leaf (1.2.840.113635.100.6.11.1) under a WWDR intermediate
+    /// (1.2.840.113635.100.6.2.1, when `requiringIntermediateMarker`) under the anchor, three certificates.
+    /// Without it, any certificate an Apple root ever issued — every developer's included — could sign a
+    /// "receipt". Some test PKIs mark only the leaf. A signer that is itself an anchor is exempt: the caller
+    /// named that exact certificate.
+    public static func appleReceiptChain(requiringIntermediateMarker: Bool) -> CertificateRule {
+        CertificateRule("Apple receipt chain", maximumPathLength: 3) { path in
+            let fault = markedPathFault(
+                path,
+                length: 3,
+                leafMarker: .appleReceiptSigning,
+                intermediateMarker: requiringIntermediateMarker ? .appleWWDRIntermediate : nil
             )
+            switch fault {
+            case nil:
+                return nil
+            case .length(let count):
+                return RuleViolation(
+                    certificateIndex: 0,
+                    "a chain of \(count) certificates; Apple issues leaf, WWDR intermediate, root"
+                )
+            case .leafMarker:
+                return RuleViolation(certificateIndex: 0, "the leaf lacks Apple's receipt-signing marker")
+            case .intermediateMarker(let index):
+                return RuleViolation(certificateIndex: index, "the intermediate lacks Apple's WWDR marker")
+            }
         }
-        // A signer that is itself one of the caller's anchors (Xcode's StoreKit certificate) is trusted as the
-        // exact certificate the caller named; Apple's shape is about paths through an anchor to a leaf.
-        guard requiresAppleMarkers, chain.count > 1 else { return .meetsPolicy }
-        guard chain.count == 3 else {
-            return .failsToMeetPolicy(
-                certificateIndex: 0,
-                reason: "a chain of \(chain.count) certificates; Apple issues leaf, WWDR intermediate, root"
-            )
-        }
-        guard chain[0].findExtension(.appleReceiptSigning) != nil else {
-            return .failsToMeetPolicy(certificateIndex: 0, reason: "the leaf lacks Apple's receipt-signing marker")
-        }
-        guard !requiresIntermediateMarker || chain[1].findExtension(.appleWWDRIntermediate) != nil else {
-            return .failsToMeetPolicy(certificateIndex: 1, reason: "the intermediate lacks Apple's WWDR marker")
-        }
-        return .meetsPolicy
     }
+
+    /// A signer whose extendedKeyUsage, if it has one, allows code signing: Xcode's StoreKit certificate has a
+    /// critical one.
+    public static let receiptSigningLeaf = CertificateRule.leafExtendedKeyUsage(allowing: .codeSigning)
+}
+
+extension AlgorithmPolicy {
+    /// What Apple's receipt chains use: RSA PKCS#1 v1.5 with SHA-1 (WWDR intermediates signed receipts with it
+    /// until January 2025, and the Apple Inc. Root signs itself with it), SHA-256, SHA-384 or SHA-512, and RSA keys
+    /// of 2048–4096 bits (Apple's are 2048), which bounds what a hostile signer's key can cost before its chain
+    /// is known.
+    public static let appleReceipts = AlgorithmPolicy(
+        allowedRSADigests: [.sha1, .sha256, .sha384, .sha512],
+        minimumRSAModulusBits: 2048,
+        maximumRSAModulusBits: 4096
+    )
 }

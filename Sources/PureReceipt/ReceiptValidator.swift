@@ -4,7 +4,7 @@ public import PurePKCS7
 public import PureX509
 
 /// Validates App Store receipts, fail-closed and in Apple's order: the container parses → the signer's
-/// signature verifies → (the payload decodes) → the chain to a trust anchor validates at the validation time
+/// signature verifies → the payload decodes → the chain to a trust anchor validates at the validation time
 /// → the bundle identifier → the version → the device hash.
 ///
 /// ```swift
@@ -80,18 +80,19 @@ public struct ReceiptValidator: Sendable {
         } catch {
             throw ReceiptValidationError(.signature, error.reason, pkcs7: error)
         }
+        // (The payload: verified by the signature, decoded for the creation date the chain is validated at.)
         let receipt: AppReceipt
         do throws(ReceiptError) {
             receipt = try AppReceipt(contentOf: signedData)
         } catch {
-            throw ReceiptValidationError(.container, "the payload does not decode", receipt: error)
+            throw ReceiptValidationError(.payload, "the payload does not decode", receipt: error)
         }
         let time: Int64
         switch validationTime {
         case .instant(let instant): time = instant
         case .receiptCreationDate:
             guard let creationDate = receipt.creationDate else {
-                throw ReceiptValidationError(.container, "no receipt creation date (field 12) to validate at")
+                throw ReceiptValidationError(.payload, "no receipt creation date (field 12) to validate at")
             }
             time = creationDate
         }
@@ -99,16 +100,9 @@ public struct ReceiptValidator: Sendable {
         let verified: VerifiedSignedData
         do throws(PKCS7Error) {
             verified = try signed.validateChain(
-                validator: PathValidator(
-                    anchors: trust.anchors,
-                    algorithms: trust.algorithms,
-                    checksIssuanceProfile: trust.checksIssuanceProfile
-                ),
+                validator: PathValidator(anchors: trust.anchors, algorithms: trust.algorithms),
                 at: time,
-                policy: ReceiptChainPolicy(
-                    requiresAppleMarkers: trust.requiresAppleMarkers,
-                    requiresIntermediateMarker: trust.requiresIntermediateMarker
-                )
+                policy: trust.policy
             )
         } catch {
             throw ReceiptValidationError(.chain, error.reason, pkcs7: error)
@@ -164,7 +158,20 @@ public struct ValidatedReceipt: Sendable {
 public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The steps, in the order they run.
     public enum Step: String, Sendable, Hashable, CustomStringConvertible {
-        case container, signature, chain, bundleIdentifier, applicationVersion, deviceHash
+        /// The bytes are not a PKCS#7 SignedData of data.
+        case container
+        /// The signer's signature, digest or key fails.
+        case signature
+        /// The signed payload does not decode, or lacks the creation date the chain is validated at.
+        case payload
+        /// The signer's chain does not validate.
+        case chain
+        /// The bundle identifier is not the expected one.
+        case bundleIdentifier
+        /// The application version is not the expected one.
+        case applicationVersion
+        /// The device hash does not match the device identifier.
+        case deviceHash
 
         /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
         public var description: String { rawValue }

@@ -90,7 +90,7 @@ public enum ReceiptJSON {
     /// One certificate, as `chain` lists them.
     public static func certificate(_ certificate: Certificate) -> JSONValue {
         let key: JSONValue =
-            certificate.publicKey.map { .string("RSA-\($0.modulusBitCount)") }
+            certificate.publicKey.map { .string($0.description) }
             ?? .string(certificate.publicKeyAlgorithm.description)
         return .object([
             ("subject", .string(certificate.subject.description)),

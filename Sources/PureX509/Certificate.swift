@@ -39,8 +39,10 @@ public struct Certificate: Sendable {
     public var subjectPublicKeyInfo: ArraySlice<UInt8> { fields.subjectPublicKeyInfo }
     /// The public key algorithm, e.g. ``PureDER/OID/rsaEncryption``.
     public var publicKeyAlgorithm: OID { fields.publicKeyAlgorithm }
-    /// The RSA key, when the key is RSA with a modulus of 1024–8192 bits; `nil` for other keys (ECDSA, …).
-    public var publicKey: RSAPublicKey? { fields.publicKey }
+    /// The key, for the algorithms this library verifies with; `nil` for any other algorithm
+    /// (``publicKeyAlgorithm`` names it), which therefore verifies nothing. A key of an implemented algorithm
+    /// that cannot be used is refused when the certificate is parsed.
+    public var publicKey: PublicKey? { fields.publicKey }
     /// Every extension in order, known or not.
     public var extensions: [Extension] { fields.extensions }
     /// The signature value's bytes.
@@ -119,13 +121,15 @@ public struct Certificate: Sendable {
         let notAfter: Int64
         let subjectPublicKeyInfo: ArraySlice<UInt8>
         let publicKeyAlgorithm: OID
-        let publicKey: RSAPublicKey?
+        let publicKey: PublicKey?
         let extensions: [Extension]
         let signature: ArraySlice<UInt8>
         /// The known extensions, decoded.
         let decoded: DecodedExtensions
         /// The outer signatureAlgorithm, kept only to compare with the inner one.
         let outerSignatureAlgorithm: SignatureAlgorithm
+        /// Why the key of an implemented algorithm cannot be used, for ``checkConsistency()`` to report.
+        let publicKeyError: PublicKeyError?
 
         init(from reader: inout DERReader) throws(DERError) {
             let certificate = try reader.readElement(.sequence)
@@ -155,10 +159,7 @@ public struct Certificate: Sendable {
                 (try AlgorithmIdentifier(from: &info), try info.readBitString())
             }
             publicKeyAlgorithm = algorithm.oid
-            // An RSA key needs NULL parameters (RFC 3279 §2.3.1) and whole octets; any other key, or an RSA key
-            // this library cannot use, leaves publicKey nil, and nothing it signs verifies.
-            let isRSA = algorithm.oid == .rsaEncryption && algorithm.hasNullParameters && key.unusedBitCount == 0
-            publicKey = isRSA ? try? RSAPublicKey(unsafePKCS1DER: key.bytes) : nil
+            (publicKey, publicKeyError) = try PublicKey.make(algorithm: algorithm, key: key, at: spki.offset)
             // issuerUniqueID [1] and subjectUniqueID [2]: BIT STRINGs, only from v2 on (RFC 5280 §4.1.2.8).
             for number: UInt32 in [1, 2] {
                 guard let uniqueID = try fields.readOptionalElement(.contextSpecific(number, constructed: false)) else {
@@ -200,6 +201,9 @@ public struct Certificate: Sendable {
 
         /// Rules that are not about the encoding: RFC 5280 §4.1.1.2 and §4.1.2.1.
         func checkConsistency() throws(X509Error) {
+            if let publicKeyError {
+                throw X509Error(.invalidPublicKey, "the subject public key cannot be used", key: publicKeyError)
+            }
             guard outerSignatureAlgorithm.encoded == signatureAlgorithm.encoded else {
                 throw X509Error(
                     .signatureAlgorithmMismatch,

@@ -24,6 +24,11 @@ extension OID {
     public static let authorityKeyIdentifier = OID(2, 5, 29, 35)
     public static let extendedKeyUsage = OID(2, 5, 29, 37)
 
+    // MARK: - Extended key usage purposes (RFC 5280 §4.2.1.12)
+
+    public static let codeSigning = OID(1, 3, 6, 1, 5, 5, 7, 3, 3)
+    public static let anyExtendedKeyUsage = OID(2, 5, 29, 37, 0)
+
     // MARK: - Algorithms
 
     public static let rsaEncryption = OID(1, 2, 840, 113_549, 1, 1, 1)
@@ -37,6 +42,10 @@ extension OID {
     public static let ecdsaWithSHA384 = OID(1, 2, 840, 10_045, 4, 3, 3)
 
     // MARK: - Apple
+
+    // Apple's certificate practice: the markers its receipt and StoreKit signing chains carry. They live here,
+    // with the other extensions certificates carry, because both the receipt and the signed-data verifiers
+    // demand them; each verifier's policy (the chain's shape) lives with that verifier.
 
     /// Marks Apple's Mac App Store and iTunes Store receipt-signing certificates.
     public static let appleReceiptSigning = OID(1, 2, 840, 113_635, 100, 6, 11, 1)

@@ -51,44 +51,58 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Which signature algorithms and key sizes a validation accepts.
+/// Which signature algorithms and key sizes a validation accepts: for certificate signatures, for the keys of
+/// the certificates on a path, and for what a signer's key verifies (a CMS signature, its digest).
 public struct AlgorithmPolicy: Sendable, Hashable {
-    /// The RSA PKCS#1 v1.5 digests accepted in certificate signatures.
+    /// The RSA PKCS#1 v1.5 digests accepted, in certificate signatures and in what a signer signs.
     public var allowedRSADigests: Set<RSADigestAlgorithm>
     /// The smallest RSA modulus accepted, in bits (never below 1024, the least this library parses).
     public var minimumRSAModulusBits: Int
-    /// The largest RSA public exponent accepted, in bits. Verification time grows with the exponent, and path
-    /// building verifies signatures with keys from untrusted certificates, so a bound keeps a hostile bag of
-    /// candidates cheap. 32 bits admits every exponent in common use (65537 has 17).
+    /// The largest RSA modulus accepted, in bits (never above 8192, the most this library parses). A
+    /// verification's cost grows with the square of the modulus, and a signer's key verifies before its chain
+    /// is known, so a bound keeps what an untrusted input can make a validation cost close to an honest one's.
+    public var maximumRSAModulusBits: Int
+    /// The largest RSA public exponent accepted, in bits. Verification time grows with the exponent, for the same
+    /// reason as above. 32 bits admits every exponent in common use (65537 has 17).
     public var maximumRSAExponentBits: Int
 
     /// Creates a policy.
     public init(
         allowedRSADigests: Set<RSADigestAlgorithm>,
         minimumRSAModulusBits: Int,
+        maximumRSAModulusBits: Int = 8192,
         maximumRSAExponentBits: Int = 32
     ) {
         self.allowedRSADigests = allowedRSADigests
         self.minimumRSAModulusBits = minimumRSAModulusBits
+        self.maximumRSAModulusBits = maximumRSAModulusBits
         self.maximumRSAExponentBits = maximumRSAExponentBits
     }
 
-    /// `nil` if the policy accepts `key`, or why not.
-    func refusal(of key: RSAPublicKey, owner: String) -> String? {
-        if key.modulusBitCount < minimumRSAModulusBits {
-            return "\(owner) RSA key has \(key.modulusBitCount) bits, below the policy's \(minimumRSAModulusBits)"
+    /// `nil` if the policy accepts `key`, or why not, naming the key's `owner` ("the signer's").
+    public func refusal(of key: PublicKey, owner: String) -> String? {
+        switch key {
+        case .rsa(let key):
+            if key.modulusBitCount < minimumRSAModulusBits {
+                return "\(owner) RSA key has \(key.modulusBitCount) bits, below the policy's \(minimumRSAModulusBits)"
+            }
+            if key.modulusBitCount > maximumRSAModulusBits {
+                return "\(owner) RSA key has \(key.modulusBitCount) bits, above the policy's \(maximumRSAModulusBits)"
+            }
+            guard key.exponentBitCount <= maximumRSAExponentBits else {
+                return
+                    "\(owner) RSA exponent has \(key.exponentBitCount) bits, above the policy's \(maximumRSAExponentBits)"
+            }
+            return nil
         }
-        return exponentRefusal(of: key, owner: owner)
     }
 
-    /// `nil` if the policy accepts `key`'s public exponent, or why not: the bound on what one verification
-    /// costs, to apply before a key that is not trusted yet verifies anything.
-    public func exponentRefusal(of key: RSAPublicKey, owner: String) -> String? {
-        guard key.exponentBitCount > maximumRSAExponentBits else { return nil }
-        return "\(owner) RSA exponent has \(key.exponentBitCount) bits, above the policy's \(maximumRSAExponentBits)"
+    /// `nil` if the policy accepts RSA PKCS#1 v1.5 signatures with `digest`, or why not.
+    public func refusal(of digest: RSADigestAlgorithm) -> String? {
+        allowedRSADigests.contains(digest) ? nil : "\(digest) is not allowed by the algorithm policy"
     }
 
-    /// SHA-256, SHA-384 and SHA-512 with RSA keys of at least 2048 bits.
+    /// SHA-256, SHA-384 and SHA-512 with RSA keys of 2048–8192 bits.
     public static let standard = AlgorithmPolicy(
         allowedRSADigests: [.sha256, .sha384, .sha512],
         minimumRSAModulusBits: 2048

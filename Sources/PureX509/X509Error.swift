@@ -15,6 +15,9 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         /// An extension appears twice (RFC 5280 §4.2). (A known extension whose value is malformed is
         /// ``malformed``, with the DER error.)
         case invalidExtension
+        /// The subject public key is of an algorithm this library implements but cannot be used (an RSA modulus
+        /// below 1,024 bits, an even one, an exponent out of range, …); ``X509Error/key`` says why.
+        case invalidPublicKey
 
         /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
         public var description: String { rawValue }
@@ -24,18 +27,23 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// The DER error underneath, with its byte offset, when the fault is in the encoding.
     public var der: DERError?
+    /// The key error underneath, for ``Code/invalidPublicKey``.
+    public var key: PublicKeyError?
     /// A short explanation for people.
     public var reason: String
 
     /// Creates an error.
-    public init(_ code: Code, _ reason: String, der: DERError? = nil) {
+    public init(_ code: Code, _ reason: String, der: DERError? = nil, key: PublicKeyError? = nil) {
         self.code = code
         self.reason = reason
         self.der = der
+        self.key = key
     }
 
-    /// The reason, and the DER error's when there is one.
+    /// The reason, and the underlying error's when there is one.
     public var description: String {
-        der.map { "\(reason): \($0)" } ?? reason
+        if let der { return "\(reason): \(der)" }
+        if let key { return "\(reason): \(key)" }
+        return reason
     }
 }

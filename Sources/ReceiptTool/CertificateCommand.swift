@@ -23,7 +23,7 @@ enum CertificateCommand {
     /// The certificate as ordered fields, shared by the text and JSON forms.
     static func describe(_ certificate: Certificate) -> [(String, JSONValue)] {
         let key: JSONValue
-        if let rsa = certificate.publicKey {
+        if case .rsa(let rsa) = certificate.publicKey {
             key = .object([("type", .string("RSA")), ("bits", .integer(Int64(rsa.modulusBitCount)))])
         } else {
             key = .object([

@@ -225,6 +225,7 @@ enum WasmValidation {
         case .bundleIdentifier: 4
         case .applicationVersion: 5
         case .deviceHash: 6
+        case .payload: 7  // added after the others, so their numbers stay what hosts know
         }
     }
 

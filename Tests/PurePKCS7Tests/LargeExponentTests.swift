@@ -14,7 +14,11 @@ import VectorSupport
     @Test func aSignerKeyWithAHugeExponentIsRefusedBeforeItsSignatureIsChecked() throws {
         let bytes = try ProjectVectors.bytes(Self.folder.appendingPathComponent("signed.der"))
         let signer = try Certificate(derEncoded: ProjectVectors.bytes(Self.folder.appendingPathComponent("signer.der")))
-        #expect(signer.publicKey?.exponentBitCount == 41)
+        guard case .rsa(let key) = signer.publicKey else {
+            Issue.record("the signer's key is not RSA")
+            return
+        }
+        #expect(key.exponentBitCount == 41)
         let signedData = try SignedData(berEncoded: bytes)
         #expect(signedData.certificates.map(\.encoded) == [signer.encoded])
         do throws(PKCS7Error) {

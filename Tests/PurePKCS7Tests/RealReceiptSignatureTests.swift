@@ -54,13 +54,7 @@ import VectorSupport
     }
 
     /// Claims the critical extendedKeyUsage of Xcode's StoreKit certificate and requires codeSigning.
-    struct StoreKitPolicy: CertificatePolicy {
-        var understoodCriticalExtensions: [OID] { [.extendedKeyUsage] }
-        func check(_ chain: [Certificate]) -> PolicyResult {
-            chain[0].extendedKeyUsage?.contains(OID(1, 3, 6, 1, 5, 5, 7, 3, 3)) == true
-                ? .meetsPolicy : .failsToMeetPolicy(certificateIndex: 0, reason: "no codeSigning")
-        }
-    }
+    static let storeKitPolicy = CertificatePolicy([.leafExtendedKeyUsage(allowing: .codeSigning)])
 
     /// A known certificate stands in for an embedded one only when their encodings are byte for byte the same:
     /// the receipts' copies of the Apple root become the parsed anchor (a view of the anchor's own bytes, whose
@@ -110,7 +104,7 @@ import VectorSupport
                         let verified = try signedData.verify(
                             validator: validator,
                             at: instant,
-                            policy: NoAdditionalPolicy()
+                            policy: .none
                         )
                         return verified.chain.certificates.map { Hex.encode($0.encoded) }.joined(separator: " ")
                     } catch {
@@ -144,7 +138,7 @@ import VectorSupport
             let verified = try signedData.verify(
                 validator: validator,
                 at: sample.creationDate,
-                policy: NoAdditionalPolicy()
+                policy: .none
             )
             #expect(!verified.hadSignedAttributes, "\(sample.name)")
             #expect(verified.chain.certificates.count == 3)
@@ -164,7 +158,7 @@ import VectorSupport
             let verified = try signedData.verify(
                 validator: validator,
                 at: sample.creationDate,
-                policy: StoreKitPolicy()
+                policy: Self.storeKitPolicy
             )
             #expect(verified.chain.certificates.count == 1, "\(sample.name)")
         }
@@ -178,7 +172,7 @@ import VectorSupport
             bytes[signedData.content.startIndex + signedData.content.count / 2] ^= 0x01
             let tampered = try SignedData(berEncoded: bytes)
             _ = Self.expectFailure(.badSignature, "\(sample.name)") { () throws(PKCS7Error) in
-                try tampered.verify(validator: validator, at: sample.creationDate, policy: NoAdditionalPolicy())
+                try tampered.verify(validator: validator, at: sample.creationDate, policy: .none)
             }
         }
     }
@@ -192,11 +186,11 @@ import VectorSupport
         for sample in samples {
             let signedData = try SignedData(berEncoded: sample.bytes)
             let expired = Self.expectFailure(.untrustedSigner, "\(sample.name)") { () throws(PKCS7Error) in
-                try signedData.verify(validator: apple, at: 1_795_219_200, policy: NoAdditionalPolicy())  // 2026-11-21
+                try signedData.verify(validator: apple, at: 1_795_219_200, policy: .none)  // 2026-11-21
             }
             #expect(expired?.path?.code == .expired)
             let untrusted = Self.expectFailure(.untrustedSigner, "\(sample.name)") { () throws(PKCS7Error) in
-                try signedData.verify(validator: foreign, at: sample.creationDate, policy: NoAdditionalPolicy())
+                try signedData.verify(validator: foreign, at: sample.creationDate, policy: .none)
             }
             #expect(untrusted?.path?.code == .noPath)
         }

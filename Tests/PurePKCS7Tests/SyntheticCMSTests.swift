@@ -61,7 +61,7 @@ import VectorSupport
             let verified = try signedData.verify(
                 validator: validator,
                 at: manifest.validationInstant,
-                policy: NoAdditionalPolicy()
+                policy: .none
             )
             #expect(vector.expected == "valid", "verified, expected \(vector.expected)")
             #expect(Array(verified.content) == payload)

@@ -111,8 +111,8 @@ import VectorSupport
         let anchors = try forgery.anchors.map { try Certificate(derEncoded: bytes($0)) }
         return ReceiptTrust(
             anchors: anchors,
-            requiresAppleMarkers: forgery.requiresAppleMarkers,
-            algorithms: .allowingSHA1
+            algorithms: .appleReceipts,
+            policy: forgery.requiresAppleMarkers ? .appleReceipt : .storeKitTesting
         )
     }
 

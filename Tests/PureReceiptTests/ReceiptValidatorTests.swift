@@ -123,12 +123,17 @@ import VectorSupport
 
     @Test func aForeignRootIsAChainFailure() throws {
         let foreign = try Self.certificate("certs/other/frank4dd-cacert.der")
-        let trust = ReceiptTrust(anchors: [foreign], requiresAppleMarkers: true, algorithms: .allowingSHA1)
+        let trust = ReceiptTrust.replacingAnchors(with: [foreign])
         let sample = try #require(try ProjectVectors.receipts(in: "receipts/apple").first)
         _ = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
             try ReceiptValidator(trust: trust).validate(sample.bytes)
         }
     }
+
+    /// The policy of the third-party generator's verifier, composed from this library's rules.
+    static let leafMarkerOnly = CertificatePolicy([
+        .receiptSigningLeaf, .appleReceiptChain(requiringIntermediateMarker: false),
+    ])
 
     /// The third-party synthetic receipts (BouncyCastle, under fake Apple PKIs): each verdict of their
     /// manifest, with their own roots as the anchors, under the policy their generator's verifier applies —
@@ -159,13 +164,7 @@ import VectorSupport
         for (file, root, verdict) in cases {
             let bytes = try ProjectVectors.bytes(folder + file + ".der")
             let anchor = try Self.certificate(folder + root + ".der")
-            let trust = ReceiptTrust(
-                anchors: [anchor],
-                requiresAppleMarkers: true,
-                algorithms: .standard,
-                requiresIntermediateMarker: false,
-                checksIssuanceProfile: false
-            )
+            let trust = ReceiptTrust(anchors: [anchor], algorithms: .standard, policy: Self.leafMarkerOnly)
             let validator = ReceiptValidator(trust: trust, expectations: .init(bundleIdentifier: "com.example.app"))
             _ = Self.expectStep(.chain, "\(file) under the full Apple policy") { () throws(ReceiptValidationError) in
                 try ReceiptValidator(trust: .replacingAnchors(with: [anchor])).validate(bytes)
@@ -188,10 +187,8 @@ import VectorSupport
         let plain = try ProjectVectors.bytes(folder + "receipt.der")
         let trust = ReceiptTrust(
             anchors: [try Self.certificate(folder + "receipt-root.der")],
-            requiresAppleMarkers: true,
             algorithms: .standard,
-            requiresIntermediateMarker: false,
-            checksIssuanceProfile: false
+            policy: Self.leafMarkerOnly
         )
         let validated = try ReceiptValidator(trust: trust, expectations: .init(deviceIdentifier: device)).validate(
             plain
@@ -217,17 +214,18 @@ import VectorSupport
         let root = try Certificate(derEncoded: ProjectVectors.bytes(folder.appendingPathComponent("root.der")))
         let bytes = try ProjectVectors.bytes(folder.appendingPathComponent("no-attrs-sha256.der"))
         let at = ReceiptValidator.ValidationTime.instant(1_717_200_000)
-        let plain = ReceiptTrust(anchors: [root], requiresAppleMarkers: false, algorithms: .standard)
+        let plain = ReceiptTrust(anchors: [root], algorithms: .standard, policy: .storeKitTesting)
         let validated = try ReceiptValidator(trust: plain, validationTime: at).validate(bytes)
         #expect(validated.receipt.bundleIdentifier == "com.example.receipt-tests")
-        let marked = ReceiptTrust(anchors: [root], requiresAppleMarkers: true, algorithms: .standard)
+        let marked = ReceiptTrust(anchors: [root], algorithms: .standard, policy: .appleReceipt)
         let refused = Self.expectStep(.chain) { () throws(ReceiptValidationError) in
             try ReceiptValidator(trust: marked, validationTime: at).validate(bytes)
         }
         #expect(refused?.pkcs7?.path?.code == .policy)
+        #expect(refused?.pkcs7?.path?.rule == "Apple receipt chain")
         #expect(refused?.pkcs7?.path?.reason == "the leaf lacks Apple's receipt-signing marker")
         // Without an instant, a receipt with no creation date cannot be validated.
-        _ = Self.expectStep(.container) { () throws(ReceiptValidationError) in
+        _ = Self.expectStep(.payload) { () throws(ReceiptValidationError) in
             try ReceiptValidator(trust: plain).validate(bytes)
         }
     }

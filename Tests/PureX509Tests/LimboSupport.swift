@@ -110,23 +110,20 @@ enum LimboOutcome {
     case skipped(reasons: [SkipReason], wouldHave: String?)
 }
 
-/// The CertificatePolicy for limbo's `max_chain_depth`: at most that many logical (not self-issued)
-/// intermediates between the leaf and the anchor. The validator tries other paths when a policy refuses one.
-struct MaxChainDepthPolicy: CertificatePolicy {
-    let maximumDepth: Int?
-
-    var understoodCriticalExtensions: [OID] { [] }
-
-    func check(_ chain: [Certificate]) -> PolicyResult {
-        guard let maximumDepth, chain.count > 2 else { return .meetsPolicy }
+/// The rule for limbo's `max_chain_depth`: at most that many logical (not self-issued) intermediates between the
+/// leaf and the anchor. The validator tries other paths when a rule refuses one.
+func maxChainDepthRule(_ maximumDepth: Int) -> CertificateRule {
+    CertificateRule("max_chain_depth \(maximumDepth)") { path in
+        let chain = path.certificates
+        guard chain.count > 2 else { return nil }
         let intermediates = chain[1..<(chain.count - 1)].filter { !$0.isSelfIssued }.count
         guard intermediates <= maximumDepth else {
-            return .failsToMeetPolicy(
+            return RuleViolation(
                 certificateIndex: chain.count - 2,
-                reason: "\(intermediates) intermediates exceed max_chain_depth \(maximumDepth)"
+                "\(intermediates) intermediates exceed max_chain_depth \(maximumDepth)"
             )
         }
-        return .meetsPolicy
+        return nil
     }
 }
 
@@ -213,7 +210,9 @@ enum LimboRunner {
         let validate: () -> Result<ValidatedChain, PathValidationError>? = {
             guard parseErrors.isEmpty, let leaf else { return nil }
             let validator = PathValidator(anchors: anchors, algorithms: algorithms)
-            let policy = MaxChainDepthPolicy(maximumDepth: testcase.maxChainDepth)
+            let policy =
+                testcase.maxChainDepth.map { CertificatePolicy.issuanceProfile.adding(maxChainDepthRule($0)) }
+                ?? .issuanceProfile
             do throws(PathValidationError) {
                 return .success(
                     try validator.validate(leaf: leaf, intermediates: intermediates, at: time, policy: policy)

@@ -1,3 +1,5 @@
+public import PureDER
+
 /// Why an RSA public key was refused. (Signatures are never errors: a bad one verifies `false`.)
 public struct RSAError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, as a closed set callers can switch on.
@@ -22,13 +24,18 @@ public struct RSAError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// A short explanation for people.
     public var reason: String
+    /// The DER error underneath, with its byte offset, when the key's encoding is at fault.
+    public var der: DERError?
 
     /// Creates an error.
-    public init(_ code: Code, _ reason: String) {
+    public init(_ code: Code, _ reason: String, der: DERError? = nil) {
         self.code = code
         self.reason = reason
+        self.der = der
     }
 
-    /// The reason.
-    public var description: String { reason }
+    /// The reason, and the DER error's when there is one.
+    public var description: String {
+        der.map { "\(reason): \($0)" } ?? reason
+    }
 }

@@ -105,7 +105,7 @@ public struct RSAPublicKey: Sendable {
                 }
             }
         } catch {
-            throw RSAError(.malformedKey, "not a DER RSAPublicKey: \(error)")
+            throw RSAError(.malformedKey, "not a DER RSAPublicKey", der: error)
         }
         // Two's complement: a set top bit would make either value negative.
         guard let modulusTop = integers.0.first, modulusTop & 0x80 == 0 else {
@@ -134,7 +134,7 @@ public struct RSAPublicKey: Sendable {
                 }
             }
         } catch {
-            throw RSAError(.malformedKey, "not a DER SubjectPublicKeyInfo with NULL parameters: \(error)")
+            throw RSAError(.malformedKey, "not a DER SubjectPublicKeyInfo with NULL parameters", der: error)
         }
         guard parsed.0 == rsaEncryption else {
             throw RSAError(.malformedKey, "the key's algorithm is \(parsed.0), not rsaEncryption")

@@ -27,8 +27,9 @@ public struct PathValidationError: Error, Sendable, Hashable, CustomStringConver
         case profileViolation
         /// The caller's policy refused the chain.
         case policy
-        /// Path building gave up after ``PathValidator/maximumSignatureChecks`` signature checks or at
-        /// ``PathValidator/maximumPathLength`` certificates.
+        /// Path building met one of its bounds: ``PathValidator/maximumSignatureChecks``,
+        /// ``PathValidator/maximumExaminations``, ``PathValidator/maximumIntermediates``, or the longest path
+        /// allowed.
         case searchLimitReached
 
         /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
@@ -43,13 +44,17 @@ public struct PathValidationError: Error, Sendable, Hashable, CustomStringConver
     public var subject: String?
     /// A short explanation.
     public var reason: String
+    /// The name of the rule that failed (``CertificateRule/name``, or `signature`); `nil` for the limits of
+    /// path building and when no path was found.
+    public var rule: String?
 
     /// Creates an error.
-    public init(_ code: Code, certificateIndex: Int?, subject: String?, _ reason: String) {
+    public init(_ code: Code, certificateIndex: Int?, subject: String?, _ reason: String, rule: String? = nil) {
         self.code = code
         self.certificateIndex = certificateIndex
         self.subject = subject
         self.reason = reason
+        self.rule = rule
     }
 
     /// `certificate N (subject): reason`.
