@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "PureReceipt", targets: ["PureReceipt"]),
         .library(name: "PureReceiptJSON", targets: ["PureReceiptJSON"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
+        // Foundation product: Data in, Date out (docs/foundation.md). The only library that imports Foundation.
+        .library(name: "PureReceiptFoundation", targets: ["PureReceiptFoundation"]),
     ],
     targets: [
         .target(
@@ -51,6 +53,13 @@ let package = Package(
         .target(
             name: "PureReceiptJSON",
             dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            swiftSettings: strictSettings
+        ),
+        // Foundation product (docs/foundation.md): Data, Date, URL and the app's own receipt over PureReceipt.
+        // Outside the Embedded and wasm builds; built and tested on Linux with swift-corelibs-foundation.
+        .target(
+            name: "PureReceiptFoundation",
+            dependencies: ["PureReceipt"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -137,6 +146,12 @@ let package = Package(
         .testTarget(
             name: "PureReceiptTests",
             dependencies: ["PureReceipt", "PurePKCS7", "PureX509", "PureCrypto", "PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        // Foundation product's tests.
+        .testTarget(
+            name: "PureReceiptFoundationTests",
+            dependencies: ["PureReceiptFoundation", "PureReceipt", "PureX509", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -10,6 +10,10 @@ enum ReceiptCommand {
                  [--at RFC3339|now] [--json] [--jobs N]
                                 verify App Store receipts: signature, chain to the Apple root at each
                                 receipt's creation date (or --at), and the expected values; one line each
+          entitlements FILE... [--at RFC3339|now] [--validate-at RFC3339|now] [--json] [verify's options]
+                                verify as verify does, then print what each receipt grants at --at
+                                (default: its creation date): active subscriptions, products bought, the
+                                original application version
           dump [--json] FILE|-  decode a receipt's fields, in-app purchases and certificates, UNVERIFIED
           asn1 [--der|--ber] FILE|-
                                 print the ASN.1 tree of DER or BER input (binary, base64 or PEM), one line
@@ -37,6 +41,8 @@ enum ReceiptCommand {
             switch command {
             case "verify":
                 try VerifyCommand.run(rest, io: io)
+            case "entitlements":
+                try EntitlementsCommand.run(rest, io: io)
             case "dump":
                 try DumpCommand.run(rest, io: io)
             case "asn1":
