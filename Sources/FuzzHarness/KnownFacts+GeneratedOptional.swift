@@ -22,7 +22,7 @@ extension KnownFacts {
             "b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024",
         ],
         verifiedSignatures: [
-            "94e7016d960dad5db2ff60f82805b4395c0644af4f6aaa5fd9274cad7ce631af:16ab1c3eb46591738f4e96c6259bc0201aa8d44d41e521fc178a00d9ebb02255:8a5cccc4b432597448e2f40e96bf91fb785864a5cd9383fea15c4cdf9bf209f7"
+            "079997e7124e7ed207d0b8569f89c2ebbfa1b2f00a6909d62bbc8fe4874ceaec"
         ]
     )
 }

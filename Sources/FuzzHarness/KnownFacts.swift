@@ -17,9 +17,10 @@ enum KnownFacts {
         /// Every certificate among the real ones whose signature the Apple Inc. Root's key verifies (checked in
         /// Python, RFC 8017 §8.2.2), and the root itself.
         let appleRootIssuedCertificates: Set<String>
-        /// `key:signedBytes:signature` for every signature in the real receipts and the project's PKCS#7 seeds
-        /// that verifies (checked in Python): the SubjectPublicKeyInfo of the embedded signer certificate, what
-        /// the signature covers (the content, or the signed attributes re-tagged as a SET), the signature value.
+        /// For every signature in the real receipts and the project's PKCS#7 seeds that verifies (checked in
+        /// Python), the digest of `key:signedBytes:signature`, the digests of the SubjectPublicKeyInfo of the
+        /// embedded signer certificate, of what the signature covers (the content, or the signed attributes
+        /// re-tagged as a SET) and of the signature value.
         let verifiedSignatures: Set<String>
     }
 

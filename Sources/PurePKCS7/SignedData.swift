@@ -93,7 +93,8 @@ public struct SignedData: Sendable {
         guard version == expectedVersion, signer.version == (signerByKeyIdentifier ? 3 : 1) else {
             throw PKCS7Error(
                 .malformed,
-                "SignedData version \(version) or SignerInfo version \(signer.version) is not what RFC 5652 §5.1/§5.3 prescribe"
+                "SignedData version \(version) or SignerInfo version \(signer.version) is not what RFC 5652"
+                    + " §5.1/§5.3 prescribe"
             )
         }
         // The signer's digest algorithm is among those the SignedData announces (§5.1).

@@ -7,8 +7,10 @@ public import PureX509
 /// ```swift
 /// let validator = ReceiptValidator(trust: .apple)                          // the default
 /// let testing = ReceiptValidator(trust: .storeKitTesting(xcodeCertificate)) // Xcode's local receipts
-/// let myPKI = ReceiptTrust(anchors: [root], algorithms: .standard,
-///                          policy: CertificatePolicy([.receiptSigningLeaf, .appleReceiptChain(requiringIntermediateMarker: false)]))
+/// let onlyLeafMarked = CertificatePolicy([
+///     .receiptSigningLeaf, .appleReceiptChain(requiringIntermediateMarker: false),
+/// ])
+/// let myPKI = ReceiptTrust(anchors: [root], algorithms: .standard, policy: onlyLeafMarked)
 /// ```
 public struct ReceiptTrust: Sendable {
     /// The trust anchors.
@@ -49,7 +51,8 @@ public struct ReceiptTrust: Sendable {
 
 extension CertificatePolicy {
     /// Apple's receipt chains: RFC 5280's issuance profile, a signer allowed to sign code
-    /// (``CertificateRule/receiptSigningLeaf``), and Apple's shape (``CertificateRule/appleReceiptChain(requiringIntermediateMarker:)``).
+    /// (``CertificateRule/receiptSigningLeaf``), and Apple's shape
+    /// (``CertificateRule/appleReceiptChain(requiringIntermediateMarker:)``).
     public static let appleReceipt = CertificatePolicy([
         .issuanceProfile, .receiptSigningLeaf, .appleReceiptChain(requiringIntermediateMarker: true),
     ])

@@ -1,4 +1,4 @@
-public import PureCrypto
+import PureCrypto
 public import PureDER
 
 /// An X.509 v1–v3 certificate (RFC 5280 §4.1), parsed from strict DER without copying: every field is a view

@@ -1,5 +1,5 @@
 public import PureCrypto
-public import PureDER
+import PureDER
 
 /// A certificate's subject public key, for the algorithms this library verifies signatures with.
 public enum PublicKey: Sendable {

@@ -90,8 +90,8 @@ public struct AlgorithmPolicy: Sendable, Hashable {
                 return "\(owner) RSA key has \(key.modulusBitCount) bits, above the policy's \(maximumRSAModulusBits)"
             }
             guard key.exponentBitCount <= maximumRSAExponentBits else {
-                return
-                    "\(owner) RSA exponent has \(key.exponentBitCount) bits, above the policy's \(maximumRSAExponentBits)"
+                let bits = key.exponentBitCount
+                return "\(owner) RSA exponent has \(bits) bits, above the policy's \(maximumRSAExponentBits)"
             }
             return nil
         }

@@ -10,8 +10,8 @@ import Builtin
 // MARK: - Allocation
 
 /// A size-class allocator: blocks of 32 B · 2^c, each with a 16-byte header holding its class and whether it
-/// is in use, and one free list per class. Freed blocks are reused, never returned to the host (linear memory cannot shrink);
-/// rounding up to a power of two bounds the waste to half of what is live. Single-threaded, as a wasm
+/// is in use, and one free list per class. Freed blocks are reused, never returned to the host (linear memory
+/// cannot shrink); rounding up to a power of two bounds the waste to half of what is live. Single-threaded, as a wasm
 /// instance is.
 enum WasmHeap {
     static let headerSize: UInt = 16

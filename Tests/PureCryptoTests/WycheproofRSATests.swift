@@ -163,7 +163,8 @@ struct WycheproofRSATests {
                 Issue.record(
                     """
                     \(file) tcId \(test.tcId) (\(group.sha), \(key.modulusBitCount)-bit \(loaded.strength) key, \
-                    \(test.result) \(test.flags ?? []) "\(test.comment ?? "")"): expected \(expected ? "accept" : "reject"), \
+                    \(test.result) \(test.flags ?? []) "\(test.comment ?? "")"): \
+                    expected \(expected ? "accept" : "reject"), \
                     got the opposite via \(wrong.map(\.0).joined(separator: ", "))
                     """
                 )

@@ -66,7 +66,10 @@ import VectorSupport
                 } ?? false
             #expect(
                 inAnchorCopy || signatureAlgorithmOnly,
-                "\(name): a mutant at \(position.map(String.init) ?? "truncation") validated (\(validated.receipt.bundleIdentifier ?? "?"))"
+                """
+                \(name): a mutant at \(position.map(String.init) ?? "truncation") validated \
+                (\(validated.receipt.bundleIdentifier ?? "?"))
+                """
             )
         }
         // Most mutants must fail; the tolerated places are small.

@@ -42,11 +42,11 @@ public struct RuleViolation: Sendable, Hashable {
 /// ``CertificatePolicy`` adds others, such as the shape of Apple's receipt chains.
 ///
 /// ```swift
-/// let codeSigningLeaf = CertificateRule("leaf allows code signing", understoodCriticalExtensions: [.extendedKeyUsage]) {
-///     path in
-///     path.leaf.extendedKeyUsage?.contains(.codeSigning) == false
-///         ? RuleViolation(certificateIndex: 0, "the leaf's extendedKeyUsage does not allow code signing") : nil
+/// let leafIsACA = CertificateRule("leaf is a CA") { path in
+///     path.leaf.basicConstraints?.isCertificateAuthority == true
+///         ? nil : RuleViolation(certificateIndex: 0, "the leaf is not a CA")
 /// }
+/// let policy = CertificatePolicy.issuanceProfile.adding(leafIsACA)
 /// ```
 public struct CertificateRule: Sendable {
     /// The rule's name, which a failure names (``PathValidationError/rule``).
@@ -112,7 +112,8 @@ extension CertificateRule {
     }
 }
 
-/// How a path departs from a marked PKI's shape (``CertificateRule/markedPathFault(_:length:leafMarker:intermediateMarker:)``).
+/// How a path departs from a marked PKI's shape
+/// (``CertificateRule/markedPathFault(_:length:leafMarker:intermediateMarker:)``).
 public enum MarkedPathFault: Sendable, Hashable {
     /// The path has this many certificates, not the shape's.
     case length(Int)

@@ -4,6 +4,10 @@ import PureDER
 // PathValidator runs in order on every path whose signatures verified, before the caller's policy; and the
 // rules of RFC 5280 §4 for what CAs issue, which callers include through CertificatePolicy.issuanceProfile.
 
+private func text(_ seconds: Int64) -> String {
+    UTCDateTime.rfc3339(secondsSince1970: seconds)
+}
+
 extension CertificateRule {
     /// RFC 5280's rules, in the order ``PathValidator`` runs them.
     public static let rfc5280: [CertificateRule] = [
@@ -19,14 +23,14 @@ extension CertificateRule {
                 return RuleViolation(
                     .notYetValid,
                     certificateIndex: index,
-                    "valid only from \(UTCDateTime.rfc3339(secondsSince1970: certificate.notBefore)), after \(UTCDateTime.rfc3339(secondsSince1970: time))"
+                    "valid only from \(text(certificate.notBefore)), after \(text(time))"
                 )
             }
             guard time <= certificate.notAfter else {
                 return RuleViolation(
                     .expired,
                     certificateIndex: index,
-                    "expired at \(UTCDateTime.rfc3339(secondsSince1970: certificate.notAfter)), before \(UTCDateTime.rfc3339(secondsSince1970: time))"
+                    "expired at \(text(certificate.notAfter)), before \(text(time))"
                 )
             }
         }

@@ -95,7 +95,8 @@ func run() throws -> Int32 {
     guard !arguments.isEmpty else {
         throw HostFailure(
             description:
-                "usage: WasmReceiptHost MODULE.wasm [--anchor CERT]... [--bundle-id ID] [--instant SECONDS] [--repeat N] FILE..."
+                "usage: WasmReceiptHost MODULE.wasm [--anchor CERT]... [--bundle-id ID] [--instant SECONDS]"
+                + " [--repeat N] FILE..."
         )
     }
     let module = try ReceiptModule(path: arguments.removeFirst())
@@ -161,10 +162,10 @@ func run() throws -> Int32 {
         }
     }
     if totalValidations > 0 {
+        let meanMicroseconds = totalSeconds / Double(totalValidations) * 1e6
         FileHandle.standardError.write(
             Data(
-                "wasm: \(totalValidations) validations, mean \(String(format: "%.0f", totalSeconds / Double(totalValidations) * 1e6)) µs\n"
-                    .utf8
+                "wasm: \(totalValidations) validations, mean \(String(format: "%.0f", meanMicroseconds)) µs\n".utf8
             )
         )
     }
