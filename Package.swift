@@ -12,8 +12,9 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "pure-receipt",
-    // UInt128, which keeps the Montgomery carries branch-free, needs these on Apple platforms (docs/crypto.md).
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The Apple floor of every library product: the systems whose apps still check receipts (docs/platforms.md).
+    // Linux cannot see availability; scripts/check-availability.sh proves the library modules use no newer API.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "PureDER", targets: ["PureDER"]),
         .library(name: "PureCrypto", targets: ["PureCrypto"]),

@@ -9,8 +9,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Lowest layer first; each module is compiled against the ones before it. Add new library modules here.
-modules=(PureDER PureCrypto PureX509 PurePKCS7 PureReceipt PureReceiptJSON ReceiptWasm)
+# The library modules from scripts/library-modules (lowest layer first; each is compiled against the ones before
+# it), then the wasm entry module, which is not a library module.
+modules=()
+while IFS= read -r line; do
+    line=${line%%#*}
+    line=${line//[[:space:]]/}
+    if [[ -n $line ]]; then modules+=("$line"); fi
+done < scripts/library-modules
+modules+=(ReceiptWasm)
 exports=(
     receipt_allocate receipt_free receipt_validate receipt_result_status receipt_result_step
     receipt_result_code_pointer receipt_result_code_length receipt_result_json_pointer receipt_result_json_length
