@@ -49,6 +49,16 @@ public struct SignedData: Sendable {
     /// result is the same either way, except that such a certificate's ``Certificate/encoded`` is a view of the
     /// known certificate's bytes, not of `bytes`.
     public init(berEncoded bytes: ArraySlice<UInt8>, knownCertificates: [Certificate]) throws(PKCS7Error) {
+        try self.init(berEncoded: bytes, knownCertificates: knownCertificates, moreKnownCertificates: [])
+    }
+
+    /// ``init(berEncoded:knownCertificates:)`` with the known certificates in two lists (a validator's anchors
+    /// and a memo's certificates), looked up in that order.
+    package init(
+        berEncoded bytes: ArraySlice<UInt8>,
+        knownCertificates: [Certificate],
+        moreKnownCertificates: [Certificate]
+    ) throws(PKCS7Error) {
         let parsed: (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])?
         let outerIsIndefinite: Bool
         do throws(DERError) {
@@ -103,7 +113,9 @@ public struct SignedData: Sendable {
         }
         var certificates: [Certificate] = []
         for element in certificateElements {
-            if let known = knownCertificates.first(where: { $0.encoded == element.encoded }) {
+            if let known = knownCertificates.first(where: { $0.encoded == element.encoded })
+                ?? moreKnownCertificates.first(where: { $0.encoded == element.encoded })
+            {
                 certificates.append(known)
                 continue
             }

@@ -8,6 +8,9 @@ package struct PathSearchWork: Sendable, Hashable {
     package var nameComparisons = 0
     /// Certificate encodings compared while folding duplicates.
     package var duplicateComparisons = 0
+
+    /// No work yet.
+    package init() {}
 }
 
 /// One path search: candidates indexed by issuer name, duplicates folded, each signature checked at most once and
@@ -72,22 +75,23 @@ struct PathSearch {
     /// What to report when no path validated.
     var bestError: PathValidationError? { completePathError ?? searchError }
 
-    /// The first path that validates.
-    mutating func run() -> ValidatedChain? {
+    /// The first path that validates; `memo`, when given, spares signatures verified before and records those
+    /// verified now.
+    mutating func run(memo: inout SignatureMemo?) -> ValidatedChain? {
         // A leaf that is itself an anchor is trusted as it is.
         if nodes[1..<(1 + anchorCount)].contains(where: { $0.encoded == nodes[0].encoded }), let chain = finish([0]) {
             return chain
         }
         var path = [0]
         path.reserveCapacity(maximumLength)
-        return extend(&path)
+        return extend(&path, memo: &memo)
     }
 
     private func isAnchor(_ node: Int) -> Bool { node >= 1 && node <= anchorCount }
 
     /// Extends `path` (leaf first) towards an anchor; returns the first path that validates. Recursion depth is
     /// at most ``maximumLength``.
-    private mutating func extend(_ path: inout [Int]) -> ValidatedChain? {
+    private mutating func extend(_ path: inout [Int], memo: inout SignatureMemo?) -> ValidatedChain? {
         guard let last = path.last else { return nil }
         guard path.count < maximumLength else {
             record(
@@ -130,8 +134,8 @@ struct PathSearch {
             path.append(candidate)
             defer { path.removeLast() }
             if isAnchor(candidate) {
-                if signaturesVerify(path), let chain = finish(path) { return chain }
-            } else if let chain = extend(&path) {
+                if signaturesVerify(path, memo: &memo), let chain = finish(path) { return chain }
+            } else if let chain = extend(&path, memo: &memo) {
                 return chain
             }
         }
@@ -168,7 +172,7 @@ struct PathSearch {
     /// Whether every signature of the named path verifies: first, from the leaf up, that the algorithm policy
     /// accepts each algorithm and issuer key (no arithmetic); then the signatures themselves, from the anchor
     /// down, so that each key is trusted before it is used. A failure is recorded.
-    private mutating func signaturesVerify(_ path: [Int]) -> Bool {
+    private mutating func signaturesVerify(_ path: [Int], memo: inout SignatureMemo?) -> Bool {
         for position in 0..<(path.count - 1) {
             let child = nodes[path[position]]
             if let (code, reason) = validator.algorithms.signatureRefusal(
@@ -185,6 +189,9 @@ struct PathSearch {
             let verifies: Bool
             if let known = checkedEdges.first(where: { $0.child == child && $0.issuer == issuer }) {
                 verifies = known.verifies
+            } else if memo?.hasVerified(nodes[child], issuedBy: nodes[issuer]) == true {
+                verifies = true
+                checkedEdges.append((child, issuer, true))
             } else {
                 guard work.signatureChecks < PathValidator.maximumSignatureChecks else {
                     record(
@@ -199,6 +206,7 @@ struct PathSearch {
                 work.signatureChecks += 1
                 verifies = validator.algorithms.verifiesSignature(of: nodes[child], issuedBy: nodes[issuer])
                 checkedEdges.append((child, issuer, verifies))
+                if verifies { memo?.recordVerified(nodes[child], issuedBy: nodes[issuer]) }
             }
             guard verifies else {
                 record(
