@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, each a module so the compiler enforces the direction:
-// PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← PureReceiptJSON ← ReceiptTool and ReceiptWasm.
+// PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← PureReceiptJSON ← ReceiptTool and ReceiptWasm;
+// PureJSON (RFC 8259, depends on nothing) beside PureDER, under PureReceiptJSON.
 // The libraries import the Swift standard library only and have no package dependencies.
 
 let strictSettings: [SwiftSetting] = [
@@ -16,6 +17,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "PureDER", targets: ["PureDER"]),
+        .library(name: "PureJSON", targets: ["PureJSON"]),
         .library(name: "PureCrypto", targets: ["PureCrypto"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "PurePKCS7", targets: ["PurePKCS7"]),
@@ -26,6 +28,10 @@ let package = Package(
     targets: [
         .target(
             name: "PureDER",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PureJSON",
             swiftSettings: strictSettings
         ),
         .target(
@@ -50,19 +56,21 @@ let package = Package(
         ),
         .target(
             name: "PureReceiptJSON",
-            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "ReceiptTool",
-            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureReceiptJSON"],
+            dependencies: [
+                "PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureReceiptJSON",
+            ],
             swiftSettings: strictSettings
         ),
         // The C-ABI entry of the WebAssembly module (scripts/build-wasm.sh); natively it builds too, so that
         // its contract is tested by swift test.
         .target(
             name: "ReceiptWasm",
-            dependencies: ["PureDER", "PureX509", "PureReceipt", "PureReceiptJSON"],
+            dependencies: ["PureDER", "PureJSON", "PureX509", "PureReceipt", "PureReceiptJSON"],
             swiftSettings: strictSettings
         ),
         // Fuzzing: the targets' invariants (shared with the tests that replay the corpus), and one libFuzzer
@@ -117,6 +125,11 @@ let package = Package(
         .testTarget(
             name: "PureDERTests",
             dependencies: ["PureDER", "FuzzHarness", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PureJSONTests",
+            dependencies: ["PureJSON", "PureDER", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
