@@ -77,7 +77,7 @@ let package = Package(
         // executable per target, built by scripts/fuzz.sh with -sanitize=fuzzer. Never part of a product.
         .target(
             name: "FuzzHarness",
-            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -114,6 +114,12 @@ let package = Package(
             name: "FuzzValidator",
             dependencies: ["FuzzHarness"],
             path: "Sources/Fuzzers/Validator",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzJSON",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/JSON",
             swiftSettings: strictSettings
         ),
         // Locates ../shared/vectors for the test targets; never part of a product.
