@@ -122,6 +122,12 @@ let package = Package(
             path: "Sources/Fuzzers/JSON",
             swiftSettings: strictSettings
         ),
+        // The Swift side of scripts/json-differential.py: one verdict per document. Never part of a product.
+        .executableTarget(
+            name: "JSONCheck",
+            dependencies: ["PureJSON"],
+            swiftSettings: strictSettings
+        ),
         // Locates ../shared/vectors for the test targets; never part of a product.
         .target(
             name: "VectorSupport",
