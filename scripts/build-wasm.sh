@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Lowest layer first; each module is compiled against the ones before it. Add new library modules here.
-modules=(PureDER PureCrypto PureX509 PurePKCS7 PureReceipt PureReceiptJSON ReceiptWasm)
+modules=(PureDER PureJSON PureCrypto PureX509 PurePKCS7 PureReceipt PureReceiptJSON ReceiptWasm)
 exports=(
     receipt_allocate receipt_free receipt_validate receipt_result_status receipt_result_step
     receipt_result_code_pointer receipt_result_code_length receipt_result_json_pointer receipt_result_json_length
