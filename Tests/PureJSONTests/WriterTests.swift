@@ -27,7 +27,9 @@ import Testing
     }
 
     @Test func writtenDoublesParseBackToTheSameBitsAndKind() throws {
-        for double in [1, 0.1, -0.0, 1e16, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.leastNormalMagnitude, 1e23] {
+        for double in [
+            1, 0.1, -0.0, 1e16, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.leastNormalMagnitude, 1e23,
+        ] {
             let text = JSONValue.double(double).text
             #expect(try parse(text) == .double(double), "\(text)")
         }
