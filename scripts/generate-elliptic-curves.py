@@ -161,7 +161,7 @@ def final_subtraction(count, m, words, overflow):
     for j in range(count):
         out.append(f"let d{j}: UInt64")
         out.append(f"(d{j}, borrow) = subtractWithBorrow({words[j]}, {literal(m[j])}, borrow)")
-    out.append(f"let keep = 0 &- ({overflow} < borrow ? 1 : 0) as UInt64")
+    out.append(f"let keep = 0 &- bit({overflow} < borrow)")
     fields = ", ".join(f"{words[j]} & keep | d{j} & ~keep" for j in range(count))
     out.append(f"return Self({fields})")
     return out

@@ -196,7 +196,7 @@ struct P256FieldElement: MontgomeryResidue {
         (d2, borrow) = subtractWithBorrow(t2, 0x0000_0000_0000_0000, borrow)
         let d3: UInt64
         (d3, borrow) = subtractWithBorrow(t3, 0xFFFF_FFFF_0000_0001, borrow)
-        let keep = 0 &- (t4 < borrow ? 1 : 0) as UInt64
+        let keep = 0 &- bit(t4 < borrow)
         return Self(t0 & keep | d0 & ~keep, t1 & keep | d1 & ~keep, t2 & keep | d2 & ~keep, t3 & keep | d3 & ~keep)
     }
 
@@ -286,7 +286,7 @@ struct P256FieldElement: MontgomeryResidue {
         (d2, borrow) = subtractWithBorrow(r6, 0x0000_0000_0000_0000, borrow)
         let d3: UInt64
         (d3, borrow) = subtractWithBorrow(r7, 0xFFFF_FFFF_0000_0001, borrow)
-        let keep = 0 &- (top < borrow ? 1 : 0) as UInt64
+        let keep = 0 &- bit(top < borrow)
         return Self(r4 & keep | d0 & ~keep, r5 & keep | d1 & ~keep, r6 & keep | d2 & ~keep, r7 & keep | d3 & ~keep)
     }
 
@@ -312,7 +312,7 @@ struct P256FieldElement: MontgomeryResidue {
         (d2, borrow) = subtractWithBorrow(s2, 0x0000_0000_0000_0000, borrow)
         let d3: UInt64
         (d3, borrow) = subtractWithBorrow(s3, 0xFFFF_FFFF_0000_0001, borrow)
-        let keep = 0 &- (carry < borrow ? 1 : 0) as UInt64
+        let keep = 0 &- bit(carry < borrow)
         return Self(s0 & keep | d0 & ~keep, s1 & keep | d1 & ~keep, s2 & keep | d2 & ~keep, s3 & keep | d3 & ~keep)
     }
 

@@ -293,7 +293,7 @@ struct P384FieldElement: MontgomeryResidue {
         (d4, borrow) = subtractWithBorrow(t4, 0xFFFF_FFFF_FFFF_FFFF, borrow)
         let d5: UInt64
         (d5, borrow) = subtractWithBorrow(t5, 0xFFFF_FFFF_FFFF_FFFF, borrow)
-        let keep = 0 &- (t6 < borrow ? 1 : 0) as UInt64
+        let keep = 0 &- bit(t6 < borrow)
         return Self(
             t0 & keep | d0 & ~keep,
             t1 & keep | d1 & ~keep,
@@ -445,7 +445,7 @@ struct P384FieldElement: MontgomeryResidue {
         (d4, borrow) = subtractWithBorrow(r10, 0xFFFF_FFFF_FFFF_FFFF, borrow)
         let d5: UInt64
         (d5, borrow) = subtractWithBorrow(r11, 0xFFFF_FFFF_FFFF_FFFF, borrow)
-        let keep = 0 &- (top < borrow ? 1 : 0) as UInt64
+        let keep = 0 &- bit(top < borrow)
         return Self(
             r6 & keep | d0 & ~keep,
             r7 & keep | d1 & ~keep,
@@ -486,7 +486,7 @@ struct P384FieldElement: MontgomeryResidue {
         (d4, borrow) = subtractWithBorrow(s4, 0xFFFF_FFFF_FFFF_FFFF, borrow)
         let d5: UInt64
         (d5, borrow) = subtractWithBorrow(s5, 0xFFFF_FFFF_FFFF_FFFF, borrow)
-        let keep = 0 &- (carry < borrow ? 1 : 0) as UInt64
+        let keep = 0 &- bit(carry < borrow)
         return Self(
             s0 & keep | d0 & ~keep,
             s1 & keep | d1 & ~keep,
