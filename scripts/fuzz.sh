@@ -14,14 +14,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 # target name -> executable product in Package.swift (keep in step with FuzzTargets.names)
 declare -A executables=([der]=FuzzDER [der-ber]=FuzzDERBER [certificate]=FuzzCertificate [pkcs7]=FuzzPKCS7
-    [payload]=FuzzPayload [validator]=FuzzValidator)
+    [payload]=FuzzPayload [validator]=FuzzValidator [ecdsa]=FuzzECDSA)
 certs="certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit certs/other"
 receipts="receipts/apple receipts/xcode receipts/synthetic-thirdparty/emindeniz99"
 declare -A shared_seeds=([der]="receipts/apple receipts/xcode $certs" [der-ber]="receipts/xcode receipts/apple"
-    [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts")
+    [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts"
+    [ecdsa]="")
 # Inputs longer than this are truncated when read: every real receipt but the one with 187 purchases (79 KiB)
 # and every certificate fit.
-declare -A max_len=([der]=16384 [der-ber]=16384 [certificate]=8192 [pkcs7]=16384 [payload]=16384 [validator]=16384)
+# ecdsa: the longest valid input is a P-384 SubjectPublicKeyInfo (120 bytes) behind the curve byte.
+declare -A max_len=([der]=16384 [der-ber]=16384 [certificate]=8192 [pkcs7]=16384 [payload]=16384 [validator]=16384
+    [ecdsa]=512)
 
 usage() {
     echo "usage: scripts/fuzz.sh --list | TARGET SECONDS" >&2
@@ -54,7 +57,8 @@ shared="${SHARED_VECTORS:-$root/../shared/vectors}"
 for folder in ${shared_seeds[$target]}; do
     [[ -d "$shared/$folder" ]] && seeds+=("$shared/$folder")
 done
-if [[ -d "$shared/receipts" ]] && command -v python3 >/dev/null; then
+# The ecdsa target's seeds are all in the project (Wycheproof's ECDSA vectors); none derive from receipts.
+if [[ $target != ecdsa && -d "$shared/receipts" ]] && command -v python3 >/dev/null; then
     # A folder per target, so that targets fuzzed side by side do not remove each other's seeds.
     derived="$scratch/seeds-for-$target"
     rm -rf "$derived"
