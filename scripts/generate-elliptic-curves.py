@@ -238,6 +238,8 @@ struct {name}: MontgomeryResidue {{
     static let montgomeryRSquared = Self{tuple_literal(R * R % modulus, count)}
     /// m − 2, the exponent of inversion by Fermat's little theorem.
     static let inversionExponent = Self{tuple_literal(modulus - 2, count)}
+    /// −m⁻¹ mod 2⁶⁴, the factor of each Montgomery reduction step.
+    static let montgomeryInverse: UInt64 = {literal(n0)}
     /// The integer 1 (not a residue): a Montgomery product with it leaves the Montgomery form.
     static let integerOne = Self{tuple_literal(1, count)}
 
@@ -290,29 +292,48 @@ struct {name}: MontgomeryResidue {{
         return {equal_test} == 0
     }}
 
+    // Embedded builds (WebAssembly) take the compact loops of MontgomeryResidue+Compact.swift, a fraction of the
+    // size of the straight-line code below; everywhere else the straight-line code is the faster.
+
     /// The Montgomery product a·b·R⁻¹ mod m.
     @inline(__always)
     static func * (a: Self, b: Self) -> Self {{
+        #if hasFeature(Embedded)
+        compactProduct(a, b)
+        #else
         {indent(multiplication(count, modulus, n0), 2).strip()}
+        #endif
     }}
 
     /// The Montgomery square a²·R⁻¹ mod m.
     @inline(__always)
     func squared() -> Self {{
+        #if hasFeature(Embedded)
+        Self.compactProduct(self, self)
+        #else
         let a = self
         {indent(squaring(count, modulus, n0), 2).strip()}
+        #endif
     }}
 
     /// (a + b) mod m.
     @inline(__always)
     static func + (a: Self, b: Self) -> Self {{
+        #if hasFeature(Embedded)
+        compactSum(a, b)
+        #else
         {indent(addition(count, modulus), 2).strip()}
+        #endif
     }}
 
     /// (a − b) mod m.
     @inline(__always)
     static func - (a: Self, b: Self) -> Self {{
+        #if hasFeature(Embedded)
+        compactDifference(a, b)
+        #else
         {indent(subtraction(count, modulus), 2).strip()}
+        #endif
     }}
 }}
 """

@@ -38,6 +38,10 @@ struct ECFieldArithmeticTests {
                 #expect(integer(x + y) == field.add(a, b), "\(a) + \(b)")
                 #expect(integer(x - y) == field.subtract(a, b), "\(a) − \(b)")
                 #expect((x == y) == (a == b))
+                // The compact loops of Embedded builds agree with the straight-line code.
+                #expect(R.compactProduct(x, y) == x * y, "compact \(a) · \(b)")
+                #expect(R.compactSum(x, y) == x + y, "compact \(a) + \(b)")
+                #expect(R.compactDifference(x, y) == x - y, "compact \(a) − \(b)")
             }
         }
         for a in values.suffix(4) + values.prefix(4) where !a.isZero {

@@ -55,3 +55,25 @@ public struct ECDSAError: Error, Sendable, Hashable, CustomStringConvertible {
         "\(code) at offset \(offset): \(reason)"
     }
 }
+
+// Errors with variable text are made here, outside the generic decoders, so that both curves share one copy of
+// the code that builds each message (the WebAssembly module counts its bytes).
+extension ECDSAError {
+    /// `invalidLength`: `what` takes `expected` bytes, not `found`.
+    @inline(never)
+    static func length(_ what: String, expected: Int, found: Int) -> ECDSAError {
+        ECDSAError(.invalidLength, at: 0, "\(what) takes \(expected) bytes, not \(found)")
+    }
+
+    /// `code` about the value called `name`, at `offset`.
+    @inline(never)
+    static func value(_ code: Code, _ name: String, _ problem: String, at offset: Int) -> ECDSAError {
+        ECDSAError(code, at: offset, name + problem)
+    }
+
+    /// `code` for a `DERError` met while reading `what`, its offset made relative to `start`.
+    @inline(never)
+    static func der(_ code: Code, _ what: String, _ error: DERError, start: Int) -> ECDSAError {
+        ECDSAError(code, at: error.offset - start, "not " + what + ": " + error.reason, derError: error)
+    }
+}

@@ -18,6 +18,8 @@ protocol MontgomeryResidue: Sendable, Equatable {
     static var montgomeryRSquared: Self { get }
     /// m − 2, as limbs.
     static var inversionExponent: Self { get }
+    /// −m⁻¹ mod 2⁶⁴.
+    static var montgomeryInverse: UInt64 { get }
     /// The integer 1, as limbs (not a residue).
     static var integerOne: Self { get }
 

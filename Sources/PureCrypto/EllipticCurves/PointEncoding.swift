@@ -14,16 +14,12 @@ extension PrimeOrderCurve {
         switch first {
         case 0x04 where forms.contains(.uncompressed):
             guard bytes.count == 1 + 2 * size else {
-                throw ECDSAError(
-                    .invalidLength,
-                    at: 0,
-                    "an uncompressed point has \(1 + 2 * size) bytes, not \(bytes.count)"
-                )
+                throw ECDSAError.length("an uncompressed point", expected: 1 + 2 * size, found: bytes.count)
             }
             return try decodeCoordinates(UnsafeRawBufferPointer(rebasing: bytes[1...]), offset: 1)
         case 0x02 where forms.contains(.compressed), 0x03 where forms.contains(.compressed):
             guard bytes.count == 1 + size else {
-                throw ECDSAError(.invalidLength, at: 0, "a compressed point has \(1 + size) bytes, not \(bytes.count)")
+                throw ECDSAError.length("a compressed point", expected: 1 + size, found: bytes.count)
             }
             let x = try coordinate(UnsafeRawBufferPointer(rebasing: bytes[1...]), offset: 1)
             guard let y = y(forX: x, odd: first == 0x03) else {
@@ -33,7 +29,7 @@ extension PrimeOrderCurve {
         case 0x00:
             throw ECDSAError(.pointAtInfinity, at: 0, "the point at infinity is no public key")
         default:
-            throw ECDSAError(.unsupportedPointFormat, at: 0, "a point encoding that starts with \(first)")
+            throw ECDSAError(.unsupportedPointFormat, at: 0, "a point encoding that starts with neither 2, 3 nor 4")
         }
     }
 
@@ -42,7 +38,7 @@ extension PrimeOrderCurve {
     {
         let size = Field.byteCount
         guard bytes.count == 2 * size else {
-            throw ECDSAError(.invalidLength, at: 0, "raw coordinates take \(2 * size) bytes, not \(bytes.count)")
+            throw ECDSAError.length("raw coordinates", expected: 2 * size, found: bytes.count)
         }
         let x = try coordinate(UnsafeRawBufferPointer(rebasing: bytes[0..<size]), offset: offset)
         let y = try coordinate(UnsafeRawBufferPointer(rebasing: bytes[size...]), offset: offset + size)

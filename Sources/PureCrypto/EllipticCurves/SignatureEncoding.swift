@@ -9,7 +9,7 @@ extension PrimeOrderCurve {
     static func decodeRawSignature(_ bytes: UnsafeRawBufferPointer) throws(ECDSAError) -> (r: Scalar, s: Scalar) {
         let size = Scalar.byteCount
         guard bytes.count == 2 * size else {
-            throw ECDSAError(.invalidLength, at: 0, "a raw signature takes \(2 * size) bytes, not \(bytes.count)")
+            throw ECDSAError.length("a raw signature", expected: 2 * size, found: bytes.count)
         }
         let r = try scalar(Scalar(rawBigEndian: UnsafeRawBufferPointer(rebasing: bytes[0..<size])), "r", at: 0)
         let s = try scalar(Scalar(rawBigEndian: UnsafeRawBufferPointer(rebasing: bytes[size...])), "s", at: size)
@@ -33,12 +33,7 @@ extension PrimeOrderCurve {
                 }
             }
         } catch {
-            throw ECDSAError(
-                .malformedSignature,
-                at: error.offset - bytes.startIndex,
-                "not a DER Ecdsa-Sig-Value: \(error.reason)",
-                derError: error
-            )
+            throw ECDSAError.der(.malformedSignature, "a DER Ecdsa-Sig-Value", error, start: bytes.startIndex)
         }
         let r = try derInteger(elements.0, "r", start: bytes.startIndex)
         let s = try derInteger(elements.1, "s", start: bytes.startIndex)
@@ -52,21 +47,16 @@ extension PrimeOrderCurve {
         do throws(DERError) {
             contents = try element.integerBytes()
         } catch {
-            throw ECDSAError(
-                .malformedSignature,
-                at: offset,
-                "\(name) is not a DER INTEGER: \(error.reason)",
-                derError: error
-            )
+            throw ECDSAError.der(.malformedSignature, "a DER INTEGER", error, start: start)
         }
         guard let first = contents.first, first & 0x80 == 0 else {
-            throw ECDSAError(.malformedSignature, at: offset, "\(name) is negative")
+            throw ECDSAError.value(.malformedSignature, name, " is negative", at: offset)
         }
         // Minimal: a leading zero octet only where the next octet's top bit is set.
         let magnitude = first == 0 ? contents.dropFirst() : contents
         let size = Scalar.byteCount
         guard magnitude.count <= size else {
-            throw ECDSAError(.scalarOutOfRange, at: offset, "\(name) is longer than the group order")
+            throw ECDSAError.value(.scalarOutOfRange, name, " is longer than the group order", at: offset)
         }
         var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
         let value = withUnsafeMutableBytes(of: &words) { buffer in
@@ -81,7 +71,7 @@ extension PrimeOrderCurve {
     /// `value` if it lies in [1, n − 1].
     private static func scalar(_ value: Scalar, _ name: String, at offset: Int) throws(ECDSAError) -> Scalar {
         guard !value.isZero, value.isBelow(Scalar.modulus) else {
-            throw ECDSAError(.scalarOutOfRange, at: offset, "\(name) is not in [1, n − 1]")
+            throw ECDSAError.value(.scalarOutOfRange, name, " is not in [1, n − 1]", at: offset)
         }
         return value
     }

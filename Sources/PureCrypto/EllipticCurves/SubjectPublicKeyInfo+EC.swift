@@ -29,18 +29,13 @@ extension PrimeOrderCurve {
                 }
             }
         } catch {
-            throw ECDSAError(
-                .malformedKey,
-                at: error.offset - der.startIndex,
-                "not a DER SubjectPublicKeyInfo: \(error.reason)",
-                derError: error
-            )
+            throw ECDSAError.der(.malformedKey, "a DER SubjectPublicKeyInfo", error, start: der.startIndex)
         }
         guard parsed.algorithm == idECPublicKey else {
             throw ECDSAError(
                 .unsupportedKeyAlgorithm,
                 at: 0,
-                "the key's algorithm is \(parsed.algorithm), not id-ecPublicKey"
+                "the key's algorithm is not id-ecPublicKey"
             )
         }
         let named: OID
@@ -58,7 +53,7 @@ extension PrimeOrderCurve {
             throw ECDSAError(
                 .unsupportedKeyAlgorithm,
                 at: parsed.parameters.offset - der.startIndex,
-                "the key is on curve \(named), not \(curve)"
+                "the key is on another curve"
             )
         }
         guard parsed.key.unusedBitCount == 0 else {

@@ -37,6 +37,8 @@ struct P256Scalar: MontgomeryResidue {
         0xFFFF_FFFF_FFFF_FFFF,
         0xFFFF_FFFF_0000_0000
     )
+    /// −m⁻¹ mod 2⁶⁴, the factor of each Montgomery reduction step.
+    static let montgomeryInverse: UInt64 = 0xCCD1_C8AA_EE00_BC4F
     /// The integer 1 (not a residue): a Montgomery product with it leaves the Montgomery form.
     static let integerOne = Self(
         0x0000_0000_0000_0001,
@@ -111,9 +113,15 @@ struct P256Scalar: MontgomeryResidue {
         return (w0 ^ other.w0) | (w1 ^ other.w1) | (w2 ^ other.w2) | (w3 ^ other.w3) == 0
     }
 
+    // Embedded builds (WebAssembly) take the compact loops of MontgomeryResidue+Compact.swift, a fraction of the
+    // size of the straight-line code below; everywhere else the straight-line code is the faster.
+
     /// The Montgomery product a·b·R⁻¹ mod m.
     @inline(__always)
     static func * (a: Self, b: Self) -> Self {
+        #if hasFeature(Embedded)
+        compactProduct(a, b)
+        #else
         var carry: UInt64 = 0
         var high: UInt64 = 0
         var t0: UInt64 = 0
@@ -198,11 +206,15 @@ struct P256Scalar: MontgomeryResidue {
         (d3, borrow) = subtractWithBorrow(t3, 0xFFFF_FFFF_0000_0000, borrow)
         let keep = 0 &- bit(t4 < borrow)
         return Self(t0 & keep | d0 & ~keep, t1 & keep | d1 & ~keep, t2 & keep | d2 & ~keep, t3 & keep | d3 & ~keep)
+        #endif
     }
 
     /// The Montgomery square a²·R⁻¹ mod m.
     @inline(__always)
     func squared() -> Self {
+        #if hasFeature(Embedded)
+        Self.compactProduct(self, self)
+        #else
         let a = self
         var carry: UInt64 = 0
         var r0: UInt64 = 0
@@ -288,11 +300,15 @@ struct P256Scalar: MontgomeryResidue {
         (d3, borrow) = subtractWithBorrow(r7, 0xFFFF_FFFF_0000_0000, borrow)
         let keep = 0 &- bit(top < borrow)
         return Self(r4 & keep | d0 & ~keep, r5 & keep | d1 & ~keep, r6 & keep | d2 & ~keep, r7 & keep | d3 & ~keep)
+        #endif
     }
 
     /// (a + b) mod m.
     @inline(__always)
     static func + (a: Self, b: Self) -> Self {
+        #if hasFeature(Embedded)
+        compactSum(a, b)
+        #else
         var carry: UInt64 = 0
         let s0: UInt64
         (s0, carry) = addWithCarry(a.w0, b.w0, carry)
@@ -314,11 +330,15 @@ struct P256Scalar: MontgomeryResidue {
         (d3, borrow) = subtractWithBorrow(s3, 0xFFFF_FFFF_0000_0000, borrow)
         let keep = 0 &- bit(carry < borrow)
         return Self(s0 & keep | d0 & ~keep, s1 & keep | d1 & ~keep, s2 & keep | d2 & ~keep, s3 & keep | d3 & ~keep)
+        #endif
     }
 
     /// (a − b) mod m.
     @inline(__always)
     static func - (a: Self, b: Self) -> Self {
+        #if hasFeature(Embedded)
+        compactDifference(a, b)
+        #else
         var borrow: UInt64 = 0
         let d0: UInt64
         (d0, borrow) = subtractWithBorrow(a.w0, b.w0, borrow)
@@ -340,5 +360,6 @@ struct P256Scalar: MontgomeryResidue {
         let s3: UInt64
         (s3, carry) = addWithCarry(d3, 0xFFFF_FFFF_0000_0000 & addBack, carry)
         return Self(s0, s1, s2, s3)
+        #endif
     }
 }

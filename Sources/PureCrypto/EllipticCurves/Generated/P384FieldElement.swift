@@ -59,6 +59,8 @@ struct P384FieldElement: MontgomeryResidue {
         0xFFFF_FFFF_FFFF_FFFF,
         0xFFFF_FFFF_FFFF_FFFF
     )
+    /// −m⁻¹ mod 2⁶⁴, the factor of each Montgomery reduction step.
+    static let montgomeryInverse: UInt64 = 0x0000_0001_0000_0001
     /// The integer 1 (not a residue): a Montgomery product with it leaves the Montgomery form.
     static let integerOne = Self(
         0x0000_0000_0000_0001,
@@ -146,9 +148,15 @@ struct P384FieldElement: MontgomeryResidue {
             == 0
     }
 
+    // Embedded builds (WebAssembly) take the compact loops of MontgomeryResidue+Compact.swift, a fraction of the
+    // size of the straight-line code below; everywhere else the straight-line code is the faster.
+
     /// The Montgomery product a·b·R⁻¹ mod m.
     @inline(__always)
     static func * (a: Self, b: Self) -> Self {
+        #if hasFeature(Embedded)
+        compactProduct(a, b)
+        #else
         var carry: UInt64 = 0
         var high: UInt64 = 0
         var t0: UInt64 = 0
@@ -302,11 +310,15 @@ struct P384FieldElement: MontgomeryResidue {
             t4 & keep | d4 & ~keep,
             t5 & keep | d5 & ~keep
         )
+        #endif
     }
 
     /// The Montgomery square a²·R⁻¹ mod m.
     @inline(__always)
     func squared() -> Self {
+        #if hasFeature(Embedded)
+        Self.compactProduct(self, self)
+        #else
         let a = self
         var carry: UInt64 = 0
         var r0: UInt64 = 0
@@ -454,11 +466,15 @@ struct P384FieldElement: MontgomeryResidue {
             r10 & keep | d4 & ~keep,
             r11 & keep | d5 & ~keep
         )
+        #endif
     }
 
     /// (a + b) mod m.
     @inline(__always)
     static func + (a: Self, b: Self) -> Self {
+        #if hasFeature(Embedded)
+        compactSum(a, b)
+        #else
         var carry: UInt64 = 0
         let s0: UInt64
         (s0, carry) = addWithCarry(a.w0, b.w0, carry)
@@ -495,11 +511,15 @@ struct P384FieldElement: MontgomeryResidue {
             s4 & keep | d4 & ~keep,
             s5 & keep | d5 & ~keep
         )
+        #endif
     }
 
     /// (a − b) mod m.
     @inline(__always)
     static func - (a: Self, b: Self) -> Self {
+        #if hasFeature(Embedded)
+        compactDifference(a, b)
+        #else
         var borrow: UInt64 = 0
         let d0: UInt64
         (d0, borrow) = subtractWithBorrow(a.w0, b.w0, borrow)
@@ -529,5 +549,6 @@ struct P384FieldElement: MontgomeryResidue {
         let s5: UInt64
         (s5, carry) = addWithCarry(d5, 0xFFFF_FFFF_FFFF_FFFF & addBack, carry)
         return Self(s0, s1, s2, s3, s4, s5)
+        #endif
     }
 }
