@@ -1,7 +1,7 @@
 public import PureDER
 
 /// Why an elliptic-curve public key or an ECDSA signature encoding was refused. (A signature that decodes but
-/// does not verify is never an error: ``P256/Signing/PublicKey/isValidSignature(_:for:)-(_,D)`` returns `false`.)
+/// does not verify is never an error: `isValidSignature(_:for:)` returns `false`.)
 public struct ECDSAError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, as a closed set callers can switch on.
     public enum Code: String, Sendable, Hashable, CustomStringConvertible {

@@ -48,7 +48,7 @@ extension P384.Signing {
             point = try P384Curve.decodeSubjectPublicKeyInfo(der, curve: Self.curveIdentifier)
         }
 
-        /// A key from the DER of a `SubjectPublicKeyInfo` (see ``init(derRepresentation:)-(ArraySlice<UInt8>)``).
+        /// A key from the DER of a `SubjectPublicKeyInfo` (the same as from an `ArraySlice`).
         public init(derRepresentation der: [UInt8]) throws(ECDSAError) {
             try self.init(derRepresentation: der[...])
         }
@@ -112,7 +112,7 @@ extension P384.Signing {
             (r, s) = try P384Curve.decodeDERSignature(der)
         }
 
-        /// A signature from its DER (see ``init(derRepresentation:)-(ArraySlice<UInt8>)``).
+        /// A signature from its DER (the same as from an `ArraySlice`).
         public init(derRepresentation der: [UInt8]) throws(ECDSAError) {
             try self.init(derRepresentation: der[...])
         }
