@@ -109,6 +109,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "FuzzECDSA",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/ECDSA",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "FuzzPKCS7",
             dependencies: ["FuzzHarness"],
             path: "Sources/Fuzzers/PKCS7",

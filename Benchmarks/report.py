@@ -55,8 +55,8 @@ if len(sys.argv) != 3:
 results, docs = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 
 # Bytes hashed per measured iteration, by the size in the benchmark's name (HashBenchmarks hashes 1000
-# messages of 64 bytes), and operations per measured iteration for the others (RSABenchmarks verifies 64
-# different signatures; ReceiptBenchmarks validates or parses one receipt). Keep in step with the benchmark
+# messages of 64 bytes), and operations per measured iteration for the others (RSABenchmarks and ECDSABenchmarks
+# verify 64 different signatures; ReceiptBenchmarks validates or parses one receipt). Keep in step with the benchmark
 # sources.
 BYTES_PER_ITERATION = {"1MiB": 1 << 20, "64B": 64 * 1000}
 OPERATIONS_PER_ITERATION = {"verify": 64}
@@ -180,7 +180,7 @@ if batch:
               "| benchmark | --jobs 1 | --jobs 2 | 2 jobs ÷ 1 job |", "|---|---|---|---|",
               f"| receipt-verify-batch | {one[0]:,.0f} {one[1]} | {two[0]:,.0f} {two[1]} | {two[0] / one[0]:.2f}× |"
               if one and two else "| receipt-verify-batch | — | — | — |"]
-lines += ["", "Allocations (median per measured iteration: a 64-byte hash iteration hashes 1,000 messages; for RSA, "
+lines += ["", "Allocations (median per measured iteration: a 64-byte hash iteration hashes 1,000 messages; for RSA and ECDSA, "
           "per verification; for receipts, per validation or parse):", "",
           "| benchmark | implementation | mallocs |", "|---|---|---|"]
 lines += [f"| {b} | {i} | {m:,.2f} |".replace(".00 |", " |") for (b, i), m in sorted(mallocs.items())]

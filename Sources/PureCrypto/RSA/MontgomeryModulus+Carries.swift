@@ -1,17 +1,4 @@
-// Two-word sums and carried limb arithmetic for MontgomeryModulus, in pairs of `UInt64`: the standard library's
-// `UInt128` is above the package's Apple floor (docs/platforms.md). Every carry and borrow is an overflow flag
-// turned into 0 or 1 by ``bit(_:)`` and added, subtracted or or-ed, never tested, so that it compiles to
-// add-with-carry and set-on-carry instructions (`adc`, `setb` on x86-64), not to a branch: the operands are
-// signature data, which a branch predictor cannot learn (docs/crypto.md).
-
-/// 0 or 1 for `flag`, without a branch. Swift's ABI stores a `Bool` as one byte holding 0 or 1, so the byte is
-/// the number. Spelled `flag ? 1 : 0`, the conversion is a branch in SIL, past which the Swift optimizer moves
-/// every addition that depends on it, below the whole run of products they belong to: the products' results
-/// then all stay live at once and spill out of the registers.
-@inline(__always)
-private func bit(_ flag: Bool) -> UInt64 {
-    UInt64(unsafeBitCast(flag, to: UInt8.self))
-}
+// The two-word column sums of MontgomeryModulus, carried as WordArithmetic.swift carries: without a branch.
 
 extension MontgomeryModulus {
     /// A column of a product being summed, in two words: up to 2d products of two digits and the carry of the
@@ -99,31 +86,5 @@ extension MontgomeryModulus {
             highWord >>= MontgomeryModulus.digitBits
             return digit
         }
-    }
-
-    /// x·y + addend in two words; it cannot overflow: (2⁶⁴ − 1)² + 2⁶⁴ − 1 < 2¹²⁸.
-    @inline(__always)
-    static func multiplyAdd(_ x: UInt64, _ y: UInt64, _ addend: UInt64) -> (high: UInt64, low: UInt64) {
-        let product = x.multipliedFullWidth(by: y)
-        let (low, carry) = product.low.addingReportingOverflow(addend)
-        return (product.high &+ bit(carry), low)
-    }
-
-    /// x + y + carry (0 or 1) and the carry out, 0 or 1.
-    @inline(__always)
-    static func add(_ x: UInt64, _ y: UInt64, carry: UInt64) -> (sum: UInt64, carry: UInt64) {
-        let (partial, first) = x.addingReportingOverflow(y)
-        let (sum, second) = partial.addingReportingOverflow(carry)
-        // At most one of the two overflows: x + y + 1 < 2·2⁶⁴.
-        return (sum, bit(first) | bit(second))
-    }
-
-    /// x − y − borrow (0 or 1) and the borrow out, 0 or 1.
-    @inline(__always)
-    static func subtract(_ x: UInt64, _ y: UInt64, borrow: UInt64) -> (difference: UInt64, borrow: UInt64) {
-        let (partial, first) = x.subtractingReportingOverflow(y)
-        let (difference, second) = partial.subtractingReportingOverflow(borrow)
-        // At most one of the two borrows: x − y − 1 ≥ −2⁶⁴.
-        return (difference, bit(first) | bit(second))
     }
 }

@@ -411,17 +411,17 @@ struct MontgomeryModulus: Sendable {
             var carry: UInt64 = 0
             var borrow: UInt64 = 0
             for i in 0..<k {
-                let product = multiplyAdd(estimate, n[i], carry)
-                carry = product.high
-                (w[i], borrow) = subtract(w[i], product.low, borrow: borrow)
+                let (low, high) = multiplyAdd(estimate, n[i], 0, carry)
+                carry = high
+                (w[i], borrow) = subtractWithBorrow(w[i], low, borrow)
             }
-            (w[k], borrow) = subtract(w[k], carry, borrow: borrow)
+            (w[k], borrow) = subtractWithBorrow(w[k], carry, borrow)
             var negative = borrow != 0
             // Rarely, the estimate was still one too large: add n back until w is not negative.
             while negative {
                 var sumCarry: UInt64 = 0
                 for i in 0..<k {
-                    (w[i], sumCarry) = add(w[i], n[i], carry: sumCarry)
+                    (w[i], sumCarry) = addWithCarry(w[i], n[i], sumCarry)
                 }
                 let (limb, overflow) = w[k].addingReportingOverflow(sumCarry)
                 w[k] = limb
