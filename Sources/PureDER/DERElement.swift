@@ -19,6 +19,16 @@ public struct DERElement: Sendable, Hashable {
         self.isIndefiniteLength = isIndefiniteLength
     }
 
+    /// The element at `bounds` in `bytes`, as a view of them.
+    package init(_ bounds: ElementBounds, in bytes: ArraySlice<UInt8>) {
+        self.init(
+            tag: bounds.tag,
+            encoded: bytes[bounds.start..<bounds.end],
+            headerLength: bounds.contents.lowerBound - bounds.start,
+            isIndefiniteLength: bounds.isIndefiniteLength
+        )
+    }
+
     /// The contents octets, without end-of-contents octets.
     public var content: ArraySlice<UInt8> {
         encoded[(encoded.startIndex + headerLength)..<(encoded.startIndex + headerLength + contentLength)]
@@ -33,9 +43,13 @@ public struct DERElement: Sendable, Hashable {
     /// Runs `body` over the contents octets where they lie in the input, without a view of them to retain and
     /// release: for the decoders that read thousands of small values per receipt.
     @inlinable
-    func withContents<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withContents<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let start = headerLength
         let end = start + contentLength
-        return encoded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return try encoded.withUnsafeBufferPointer { buffer throws(Failure) in
+            try body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        }
     }
 }

@@ -154,12 +154,9 @@ extension DERElement {
 extension DERReader {
     /// Reads an OBJECT IDENTIFIER.
     public mutating func readObjectIdentifier(tag: DERTag = .objectIdentifier) throws(DERError) -> OID {
-        // Without an element where the shape allows (a certificate has twenty-odd OIDs); anything else goes through
-        // readElement, for its exact error.
-        guard let (offset, contents) = try readDefiniteContents(tag) else {
-            return try readElement(tag).objectIdentifier()
-        }
-        try OID.validate(contents, at: offset)
+        let bounds = try readBounds(required: tag)
+        let contents = input[bounds.contents]
+        try OID.validate(contents, at: bounds.start)
         return OID(validated: contents)
     }
 }
