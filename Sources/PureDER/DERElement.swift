@@ -10,8 +10,7 @@ public struct DERElement: Sendable, Hashable {
     /// Whether the length was indefinite (BER only).
     public let isIndefiniteLength: Bool
 
-    // One stored view, not two: every view held keeps the input alive by a reference count, paid again for each
-    // element read; the contents are cut from it when asked for.
+    // One stored view: each view held retains the input, so the contents are cut from it when asked for.
     init(tag: DERTag, encoded: ArraySlice<UInt8>, headerLength: Int, isIndefiniteLength: Bool) {
         self.tag = tag
         self.encoded = encoded
@@ -41,7 +40,7 @@ public struct DERElement: Sendable, Hashable {
     public var offset: Int { encoded.startIndex }
 
     /// Runs `body` over the contents octets where they lie in the input, without a view of them to retain and
-    /// release: for the decoders that read thousands of small values per receipt.
+    /// release.
     @inlinable
     func withContents<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result

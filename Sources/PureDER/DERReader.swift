@@ -24,13 +24,10 @@ public struct DERReader: Sendable {
     @usableFromInline
     var input: ArraySlice<UInt8>
     /// The index of the next byte to read.
-    @usableFromInline
     var position: Int
     /// The index just past the last byte this reader may read: the end of the input or of enclosing contents.
-    @usableFromInline
     var end: Int
     /// The depth of the elements this reader yields.
-    @usableFromInline
     var level: Int
 
     /// Creates a reader over `bytes` at depth 0.
@@ -145,7 +142,6 @@ public struct DERReader: Sendable {
 
     /// Reads the next element (with `tag`, when given) and moves past it; `nil`, having read nothing, at the end
     /// or when the next element has another tag. Every read of this reader comes through here.
-    @usableFromInline
     @inline(__always)
     package mutating func readBounds(_ tag: DERTag?) throws(DERError) -> ElementBounds? {
         let bounds = try ElementBounds.read(input, at: position, end: end, rules: rules, depth: level, expecting: tag)

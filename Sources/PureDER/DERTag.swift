@@ -10,7 +10,6 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
 
     /// The tag in one word, so that comparing two tags is one comparison: the number above the three bits of
     /// the first identifier octet's class and constructed bits (`number << 3 | class << 1 | constructed`).
-    @usableFromInline
     var bits: UInt64
 
     /// The class.
@@ -89,7 +88,7 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     /// Whether this is one of the universal character string types that ``DERElement/string()`` decodes:
     /// UTF8String, NumericString, PrintableString, TeletexString, IA5String, VisibleString, UniversalString,
     /// BMPString.
-    public var isCharacterString: Bool {
+    package var isCharacterString: Bool {
         guard tagClass == .universal else { return false }
         switch number {
         case 12, 18, 19, 20, 22, 26, 28, 30: return true
@@ -108,7 +107,7 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The name of a universal type, or `nil` for other classes and unassigned numbers.
-    public var universalName: String? {
+    var universalName: String? {
         guard tagClass == .universal else { return nil }
         switch number {
         case 0: return "EOC"
