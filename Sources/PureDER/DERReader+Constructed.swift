@@ -10,8 +10,10 @@ extension DERReader {
         @usableFromInline
         let element: Range<Int>
         /// The enclosing reader's end.
+        @usableFromInline
         let end: Int
         /// The enclosing reader's depth.
+        @usableFromInline
         let depth: Int
     }
 
@@ -39,7 +41,7 @@ extension DERReader {
     }
 
     /// Returns this reader to the enclosing contents that `scope` was entered from, past the element.
-    @usableFromInline
+    @inlinable
     mutating func leave(_ scope: Scope) {
         // The indices are this input's: a closure that replaced its reader by one over other bytes gets a trap, not
         // reads outside the input.

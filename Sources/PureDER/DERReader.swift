@@ -24,10 +24,13 @@ public struct DERReader: Sendable {
     @usableFromInline
     var input: ArraySlice<UInt8>
     /// The index of the next byte to read.
+    @usableFromInline
     var position: Int
     /// The index just past the last byte this reader may read: the end of the input or of enclosing contents.
+    @usableFromInline
     var end: Int
     /// The depth of the elements this reader yields.
+    @usableFromInline
     var level: Int
 
     /// Creates a reader over `bytes` at depth 0.
@@ -90,10 +93,12 @@ public struct DERReader: Sendable {
     }
 
     /// Fails with ``DERError/Code/trailingBytes`` unless every byte has been read.
+    @inlinable
     public func finish() throws(DERError) {
         guard position == end else { throw Self.trailingBytes(at: position, end: end) }
     }
 
+    @usableFromInline
     @inline(never)
     static func trailingBytes(at position: Int, end: Int) -> DERError {
         DERError(.trailingBytes, at: position, "\(end - position) bytes after the last element")
