@@ -45,9 +45,8 @@ struct WycheproofECDSATests {
                 let verdict = key.verify(signature: hexBytes(test.sig), message: hexBytes(test.msg), p1363: p1363)
                 if verdict != expected {
                     tally.failed += 1
-                    Issue.record(
-                        "\(file) tcId \(test.tcId) \(test.flags) \"\(test.comment)\": expected \(expected), got \(verdict)"
-                    )
+                    let which = "\(file) tcId \(test.tcId) \(test.flags) \"\(test.comment)\""
+                    Issue.record("\(which): expected \(expected), got \(verdict)")
                 }
             }
         }

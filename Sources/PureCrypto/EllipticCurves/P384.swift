@@ -66,7 +66,8 @@ extension P384.Signing {
         }
 
         /// Whether `signature` signs a message whose hash is `digest`. Any SHA-2 digest works; one longer than
-        /// 384 bits is cut to its leftmost 384 and a shorter one is taken whole (FIPS 186-5 §6.4.2): SHA-256 and SHA-512 are usable too.
+        /// 384 bits is cut to its leftmost 384 and a shorter one is taken whole (FIPS 186-5 §6.4.2): SHA-256 and
+        /// SHA-512 are usable too.
         public func isValidSignature<D: HashDigest>(_ signature: ECDSASignature, for digest: D) -> Bool {
             digest.withUnsafeBytes { bytes in
                 P384Curve.verify(r: signature.r, s: signature.s, digest: bytes, publicKey: point)

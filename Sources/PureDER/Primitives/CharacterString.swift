@@ -61,9 +61,8 @@ extension DERElement {
         return true
     }
 
-    /// Whether `bytes` are well-formed UTF-8 (Unicode §3.9): ASCII at a glance, anything else decoded in place.
-    /// The standard library's `String(validating:as:)` looked up generic metadata on every call, about 500
-    /// instructions per receipt string.
+    /// Whether `bytes` are well-formed UTF-8 (Unicode §3.9): ASCII at a glance, anything else decoded in place,
+    /// without the generic machinery of the standard library's `String(validating:as:)`.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var high: UInt8 = 0
         for byte in bytes { high |= byte }
