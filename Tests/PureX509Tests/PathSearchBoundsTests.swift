@@ -29,12 +29,22 @@ import Testing
         }
     }
 
-    /// The verdict the manifest records, and the bounds above, for every shape but the one a known issue stops
-    /// (``aPathOneLongerThanTheLimitIsReportedAsTheLimit()``).
-    @Test(arguments: WorstBags.cases.filter { $0.name != "path-length-one-past" })
+    /// Shapes whose path of names is longer than ``PathValidator/maximumPathLength``: the documented code is
+    /// ``PathValidationError/Code/searchLimitReached`` ("the longest path allowed"), but PathSearch.extend offers
+    /// only anchors at the last position, so its record of that bound never runs and the error is `noPath`.
+    static let longestPathKnownIssue: Set<String> = ["f-linear-chain", "path-length-one-past"]
+
+    /// The verdict the manifest records, and the bounds above, for every shape.
+    @Test(arguments: WorstBags.cases)
     func everyShapeGetsItsVerdictWithinTheBounds(_ item: WorstBags.Case) throws {
         let (result, work, inputs) = try WorstBags.run(item)
-        Self.expectVerdict(result, item.expected)
+        if Self.longestPathKnownIssue.contains(item.name) {
+            withKnownIssue("PathSearch reports noPath for a path cut at the longest length") {
+                Self.expectVerdict(result, item.expected)
+            }
+        } else {
+            Self.expectVerdict(result, item.expected)
+        }
         #expect(inputs.intermediates.count == item.bagCount ?? 0)
         // Over the limit of candidates, nothing is indexed or compared at all.
         guard inputs.intermediates.count <= PathValidator.maximumIntermediates else { return }
@@ -127,12 +137,16 @@ import Testing
     }
 
     /// (f) limbo's chain of distinct subjects and keys, at 64: one path of names, followed to the longest path
-    /// (8 examinations: the leaf's issuer, then 7 more; the tenth position is an anchor's), no signature.
+    /// (8 examinations: the leaf's issuer, then 7 more; the tenth position is an anchor's), no signature. The
+    /// search was cut by its bound, which the error should say (``longestPathKnownIssue``).
     @Test func aLinearChainIsFollowedOnlyToTheLongestPath() throws {
         let (result, work, _) = try WorstBags.run(WorstBags.case("f-linear-chain"))
-        #expect(result.failure?.code == .noPath)
+        let error = try #require(result.failure)
         #expect(work.examinations == PathValidator.maximumPathLength - 2)
         #expect(work.signatureChecks == 0)
+        withKnownIssue("PathSearch reports noPath for a path cut at the longest length") {
+            #expect(error.code == .searchLimitReached)
+        }
     }
 
     /// ``PathValidator/maximumPathLength`` at the limit: leaf, 8 intermediates, anchor. Each of the 9 edges is
@@ -145,14 +159,13 @@ import Testing
     }
 
     /// One past ``PathValidator/maximumPathLength``: the only path has 11 certificates. It must not validate, and
-    /// ``PathValidationError/Code/searchLimitReached`` documents "the longest path allowed" among the bounds the
-    /// search reports. PathSearch.extend only offers anchors at the last position, so its record of that bound
-    /// never runs and the error says `noPath` ("no chain of issuers leads … to a trust anchor").
+    /// should fail as the bound it met (``longestPathKnownIssue``): the error says `noPath` ("no chain of issuers
+    /// leads … to a trust anchor"), which is not so.
     @Test func aPathOneLongerThanTheLimitIsReportedAsTheLimit() throws {
         let (result, work, _) = try WorstBags.run(WorstBags.case("path-length-one-past"))
         let error = try #require(result.failure)
         #expect(work.signatureChecks == 0)
-        withKnownIssue("PathSearch never records searchLimitReached for the longest path: it reports noPath") {
+        withKnownIssue("PathSearch reports noPath for a path cut at the longest length") {
             #expect(error.code == .searchLimitReached)
         }
     }

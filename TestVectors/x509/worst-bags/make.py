@@ -274,9 +274,10 @@ def bags():
     write_bag('bags/f-linear-chain.der', linear)
     write('certs/leaf-f.der', certificate(name('Worst Bag Chain Leaf'), chain_names[63], key('leaf'),
                                           distinct[63], 8, ca=False, aki=key_id(distinct[63])))
-    case('f-linear-chain', 'certs/leaf-f.der', ['certs/root.der'], 'bags/f-linear-chain.der', verdict('noPath'),
+    case('f-linear-chain', 'certs/leaf-f.der', ['certs/root.der'], 'bags/f-linear-chain.der',
+         verdict('searchLimitReached'),
          "limbo's pathological-chain-distinct-subject-distinct-key at 64: one path of names, cut at "
-         'maximumPathLength', count=64)
+         'maximumPathLength, which PathValidationError.Code.searchLimitReached documents', count=64)
 
     # The longest path: a genuine chain root -> 1 -> ... -> 9 and leaves under 8 (10 certificates with the
     # anchor) and under 9 (11).
