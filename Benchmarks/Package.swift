@@ -55,6 +55,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PureDER", package: "pure-receipt"),
                 .product(name: "PureReceipt", package: "pure-receipt"),
+                .product(name: "PureX509", package: "pure-receipt"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 "CLibcryptoReceipt",

@@ -60,7 +60,13 @@ results, docs = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 # sources.
 BYTES_PER_ITERATION = {"1MiB": 1 << 20, "64B": 64 * 1000}
 OPERATIONS_PER_ITERATION = {"verify": 64}
-RECEIPT_BENCHMARKS = ["receipt-validate", "receipt-validate-g5", "receipt-validate-legacy-79k", "der-parse-receipt"]
+RECEIPT_BENCHMARKS = [
+    "receipt-validate", "receipt-validate-g5", "receipt-validate-legacy-79k", "receipt-validate-worst",
+    "der-parse-receipt",
+]
+# The time to refuse the worst receipt-shaped container within the certificate cap, over the time to validate a
+# real receipt: what a hostile input can cost, at most this many times an honest one (issue 25).
+WORST_GOAL = 5
 RECEIPT_PEERS = ["libcrypto", "swift-certificates", "swift-asn1"]
 BATCH_BENCHMARKS = ["receipt-verify-batch"]
 
@@ -173,6 +179,16 @@ for peer, goal in (("libcrypto", 3), ("swift-certificates", 5)):
         targets.append(f"≥ {goal}× {peer}: {r:.2f}× at the median, {r0:.2f}× at p0, {verdict}")
 if targets:
     lines += ["", "Targets for `receipt-validate`: " + "; ".join(targets) + "."]
+honest = by_benchmark.get("receipt-validate", {}).get("this")
+hostile = by_benchmark.get("receipt-validate-worst", {}).get("this")
+if honest and hostile:
+    r = honest[0] / hostile[0]
+    ours, worst = best.get(("receipt-validate", "this")), best.get(("receipt-validate-worst", "this"))
+    at_p0 = f", {worst / ours:.2f}× at p0" if ours and worst else ""
+    verdict = "met" if r <= WORST_GOAL else "not met"
+    lines += ["", "`receipt-validate-worst` ÷ `receipt-validate` (time to refuse the worst container within the cap "
+              f"÷ time to validate a real receipt): {r:.2f}× at the median{at_p0}; goal ≤ {WORST_GOAL}×, "
+              f"{verdict}."]
 batch = by_benchmark.get("receipt-verify-batch", {})
 if batch:
     one, two = batch.get("this-1-job"), batch.get("this-2-jobs")
