@@ -30,8 +30,9 @@ for module in "${modules[@]}"; do
         < <(find "Sources/$module" -name '*.swift' -print0 | sort -z)
     # No stack protector: its guard and failure handler are libc's. BuiltinModule: memory.grow, for
     # ReceiptWasm's allocator. LLVM bitcode objects, so that wasm-ld optimises across modules (-10% size).
+    # One package name for every module, as SwiftPM gives them, so that `package` declarations are seen.
     if ! swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library \
-        -enable-experimental-feature BuiltinModule -disable-stack-protector -lto=llvm-full \
+        -enable-experimental-feature BuiltinModule -disable-stack-protector -lto=llvm-full -package-name pure_receipt \
         -Osize -module-name "$module" -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \
         -I "$out_dir" -c "${sources[@]}" -o "$out_dir/$module.o"; then
         echo "wasm: $module does not compile as Embedded Swift" >&2
