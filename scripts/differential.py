@@ -404,9 +404,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="differential-") as scratch:
         scratch = pathlib.Path(scratch)
         root_pem = scratch / "AppleRoot.pem"
-        subprocess.run(["openssl", "x509", "-inform", "DER", "-in",
-                        str(ROOT / "TestVectors" / "certs" / "apple-roots" / "AppleIncRootCertificate.cer"), "-out", str(root_pem)],
-                       check=True)
+        root_der = ROOT / "TestVectors" / "certs" / "apple-roots" / "AppleIncRootCertificate.cer"
+        subprocess.run(["openssl", "x509", "-inform", "DER", "-in", str(root_der), "-out", str(root_pem)], check=True)
         mutants = make_mutants(receipts, arguments.count, arguments.seed, scratch)
         print(f"{len(mutants)} mutants of {len(receipts)} App Store receipts (seed {arguments.seed})", flush=True)
         our_verdicts = ours(arguments.receipt, mutants, arguments.jobs)

@@ -53,7 +53,8 @@ if [[ -n "$mutant" ]]; then
 fi
 [[ -z "$write" && "$count" =~ ^[0-9]+$ && "$count" -gt 0 ]] || usage
 
-echo "seed: $seed (replay: ${SHARED_VECTORS:+SHARED_VECTORS=$SHARED_VECTORS }scripts/differential.sh --seed $seed $count)"
+replay="${SHARED_VECTORS:+SHARED_VECTORS=$SHARED_VECTORS }scripts/differential.sh --seed $seed $count"
+echo "seed: $seed (replay: $replay)"
 cd "$root"
 scratch="${DIFFERENTIAL_SCRATCH:-$root/.build}"
 swift build -c release --product receipt --scratch-path "$scratch" 2>&1 | tail -n 1
