@@ -373,6 +373,9 @@ STRICTER_CLASSES = [
     ("the signer's digest algorithm is not in SignedData.digestAlgorithms (RFC 5652 §5.1)",
      lambda code, message: code == "container.algorithmMismatch"),
     ("more than one SignerInfo", lambda code, message: code == "container.unsupportedSignerCount"),
+    ("a digest or RSA AlgorithmIdentifier whose parameters are neither NULL nor absent (RFC 5754 §2, RFC 8017 "
+     "Appendix A.2)",
+     lambda code, message: "expected NULL" in message),
 ]
 
 
