@@ -354,8 +354,8 @@ def openssl(mutant, root_pem):
 
 STRICTER_CLASSES = [
     # (label, test on our error code and message), first match wins; docs/fuzzing.md explains each.
-    ("an embedded certificate is not strict DER (the root copy, which OpenSSL never reads; or a length outside a "
-     "TBSCertificate)",
+    ("an embedded certificate is not strict DER X.509 (mostly the root copy, which OpenSSL parses leniently and "
+     "never uses; or a length outside a TBSCertificate)",
      lambda code, message: re.search(r"embedded certificate \d+ is malformed", message) is not None),
     ("a non-minimal length outside the signed bytes (DER)",
      lambda code, message: "long-form length" in message or "leading zero" in message),
@@ -368,14 +368,18 @@ STRICTER_CLASSES = [
      lambda code, message: code == "signature.signerNotFound"),
     ("RFC 5652 versions for id-data content, and a receipt's content must be id-data",
      lambda code, message: "RFC 5652" in message or "not data" in message),
-    ("signatureAlgorithm names a digest other than digestAlgorithm",
-     lambda code, message: code == "signature.algorithmMismatch"),
+    ("signatureAlgorithm names a digest other than digestAlgorithm, or an algorithm not verified here",
+     lambda code, message: code == "signature.algorithmMismatch"
+     or (code == "signature.unsupportedAlgorithm" and "signature algorithm" in message)),
     ("the signer's digest algorithm is not in SignedData.digestAlgorithms (RFC 5652 §5.1)",
      lambda code, message: code == "container.algorithmMismatch"),
     ("more than one SignerInfo", lambda code, message: code == "container.unsupportedSignerCount"),
     ("a digest or RSA AlgorithmIdentifier whose parameters are neither NULL nor absent (RFC 5754 §2, RFC 8017 "
      "Appendix A.2)",
      lambda code, message: "expected NULL" in message),
+    ("a SEQUENCE or SET encoded primitive (X.690 §8.9.1, §8.11.1); OpenSSL does not check the bit on a SEQUENCE OF "
+     "or SET OF",
+     lambda code, message: re.search(r"expected (SEQUENCE|SET), found \1$", message) is not None),
 ]
 
 
