@@ -35,8 +35,9 @@ extension DERElement {
     }
 
     /// Checks the contents as ``string()`` does, without making the string: for values that are checked and
-    /// then skipped (``DERReader/readCheckedElement()``), where building a long text only to drop it allocated.
-    func checkString() throws(DERError) {
+    /// then skipped (``DERReader/readCheckedElement()``, a Name's attribute values), where building a long text
+    /// only to drop it allocated.
+    package func checkString() throws(DERError) {
         // T61String (20) takes any octets; BMPString and UniversalString are rare enough to decode.
         guard try !checkOctets(as: tag.number), tag.number != 20 else { return }
         _ = try string()
