@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers, each a module so the compiler enforces the direction:
 // PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← PureReceiptJSON ← ReceiptTool and ReceiptWasm;
-// PureJSON (RFC 8259, depends on nothing) beside PureDER, under PureReceiptJSON.
+// PureJSON (RFC 8259, depends on nothing) beside PureDER, under PureReceiptJSON;
+// PureSignedData (StoreKit 2 JWS) over PureX509 and PureJSON, beside PurePKCS7.
 // The libraries import the Swift standard library only and have no package dependencies.
 
 let strictSettings: [SwiftSetting] = [
@@ -24,6 +25,7 @@ let package = Package(
         .library(name: "PurePKCS7", targets: ["PurePKCS7"]),
         .library(name: "PureReceipt", targets: ["PureReceipt"]),
         .library(name: "PureReceiptJSON", targets: ["PureReceiptJSON"]),
+        .library(name: "PureSignedData", targets: ["PureSignedData"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
         // Foundation product: Data in, Date out (docs/foundation.md). The only library that imports Foundation.
         .library(name: "PureReceiptFoundation", targets: ["PureReceiptFoundation"]),
@@ -62,6 +64,12 @@ let package = Package(
             dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
             swiftSettings: strictSettings
         ),
+        // StoreKit 2 signed data (JWS): compact serialization, header, the payloads Apple ships (docs/storekit2.md).
+        .target(
+            name: "PureSignedData",
+            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509"],
+            swiftSettings: strictSettings
+        ),
         // Foundation product (docs/foundation.md): Data, Date, URL and the app's own receipt over PureReceipt.
         // Outside the Embedded and wasm builds; built and tested on Linux with swift-corelibs-foundation.
         .target(
@@ -73,6 +81,7 @@ let package = Package(
             name: "ReceiptTool",
             dependencies: [
                 "PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureReceiptJSON",
+                "PureSignedData",
             ],
             swiftSettings: strictSettings
         ),
@@ -87,7 +96,9 @@ let package = Package(
         // executable per target, built by scripts/fuzz.sh with -sanitize=fuzzer. Never part of a product.
         .target(
             name: "FuzzHarness",
-            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: [
+                "PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureSignedData",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -138,6 +149,12 @@ let package = Package(
             path: "Sources/Fuzzers/JSON",
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "FuzzJWS",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/JWS",
+            swiftSettings: strictSettings
+        ),
         // The Swift side of scripts/json-differential.py: one verdict per document. Never part of a product.
         .executableTarget(
             name: "JSONCheck",
@@ -178,6 +195,11 @@ let package = Package(
         .testTarget(
             name: "PureReceiptTests",
             dependencies: ["PureReceipt", "PurePKCS7", "PureX509", "PureCrypto", "PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PureSignedDataTests",
+            dependencies: ["PureSignedData", "PureJSON", "PureX509", "PureDER", "FuzzHarness", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         // Foundation product's tests.

@@ -32,7 +32,9 @@ import VectorSupport
     @Test func theHarnessDetectsABrokenInvariant() {
         #expect(FuzzTargets.run("no-such-target", []) != nil)
         #expect(
-            FuzzTargets.names == ["certificate", "der", "der-ber", "ecdsa", "json", "payload", "pkcs7", "validator"]
+            FuzzTargets.names == [
+                "certificate", "der", "der-ber", "ecdsa", "json", "jws", "payload", "pkcs7", "validator",
+            ]
         )
     }
 
