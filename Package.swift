@@ -61,7 +61,9 @@ let package = Package(
         ),
         .target(
             name: "PureReceiptJSON",
-            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: [
+                "PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureSignedData",
+            ],
             swiftSettings: strictSettings
         ),
         // StoreKit 2 signed data (JWS): compact serialization, header, the payloads Apple ships (docs/storekit2.md).
@@ -89,7 +91,7 @@ let package = Package(
         // its contract is tested by swift test.
         .target(
             name: "ReceiptWasm",
-            dependencies: ["PureDER", "PureJSON", "PureX509", "PureReceipt", "PureReceiptJSON"],
+            dependencies: ["PureDER", "PureJSON", "PureX509", "PureReceipt", "PureReceiptJSON", "PureSignedData"],
             swiftSettings: strictSettings
         ),
         // Fuzzing: the targets' invariants (shared with the tests that replay the corpus), and one libFuzzer

@@ -1,3 +1,4 @@
+public import PureCrypto
 public import PureDER
 public import PureJSON
 public import PureX509
@@ -19,6 +20,16 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The payload is not a JSON object of the expected kind whose documented fields have their documented
         /// types.
         case payload
+        /// The `x5c` certificates do not form a valid path to a trust anchor at the validation time, under the
+        /// trust's algorithms and certificate policy (``SignedDataError/path`` says why), or there is no instant
+        /// to validate at.
+        case chain
+        /// The signature is not 64 bytes r‖s with r and s in [1, n − 1], or does not verify with the leaf's key
+        /// over the signing input (ES256, RFC 7518 §3.4).
+        case signature
+        /// The verified payload does not name what the caller expects (bundle identifier, app Apple ID,
+        /// environment), or a notification's nested data disagrees with the notification.
+        case expectations
 
         /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
         public var description: String { rawValue }
@@ -72,6 +83,27 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
         /// A documented field holds a number outside its documented type (`Int32`), or a date outside `Int64`
         /// milliseconds. ``SignedDataError/field`` names it.
         case valueOutOfRange
+        /// The chain does not validate (``SignedDataError/path`` holds the path validator's error: its code,
+        /// the certificate and the rule).
+        case pathValidation
+        /// The validation time is the payload's `signedDate`, and the payload has none (nor, for a
+        /// notification, does its nested transaction or renewal info).
+        case missingSignedDate
+        /// The leaf's key is not one the trust's algorithm policy accepts for ES256 (a P-256 key with SHA-256).
+        case signerKeyNotAllowed
+        /// The signature is not 64 bytes, or r or s is outside [1, n − 1] (``SignedDataError/ecdsa``).
+        case malformedSignature
+        /// The signature does not verify with the leaf's key over the signing input.
+        case invalidSignature
+        /// The payload names another bundle identifier than expected, or none.
+        case bundleIdMismatch
+        /// The payload names another app Apple ID than expected.
+        case appAppleIdMismatch
+        /// The caller expects Production data and did not say which app Apple ID it must name (Apple's library
+        /// requires it too: in Production, the bundle identifier alone does not name an app's data).
+        case appAppleIdRequired
+        /// The payload names another environment than expected, or none.
+        case environmentMismatch
 
         /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
         public var description: String { rawValue }
@@ -116,6 +148,10 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
     public var json: JSONError?
     /// The certificate error underneath.
     public var x509: X509Error?
+    /// The path validator's error underneath (``Step/chain``).
+    public var path: PathValidationError?
+    /// The signature decoding error underneath (``Code/malformedSignature``).
+    public var ecdsa: ECDSAError?
 
     /// Creates an error.
     public init(
@@ -128,7 +164,9 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
         certificateIndex: Int? = nil,
         base64: Base64Error? = nil,
         json: JSONError? = nil,
-        x509: X509Error? = nil
+        x509: X509Error? = nil,
+        path: PathValidationError? = nil,
+        ecdsa: ECDSAError? = nil
     ) {
         self.step = step
         self.code = code
@@ -140,6 +178,8 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
         self.base64 = base64
         self.json = json
         self.x509 = x509
+        self.path = path
+        self.ecdsa = ecdsa
     }
 
     /// `step: reason`, with where and the error underneath: `header: x5c[1]: not a DER certificate: …`.
@@ -151,6 +191,8 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
         if let base64 { text += ": \(base64)" }
         if let json { text += ": \(json)" }
         if let x509 { text += ": \(x509)" }
+        if let path { text += ": \(path)" }
+        if let ecdsa { text += ": \(ecdsa)" }
         return text
     }
 

@@ -99,4 +99,17 @@ public protocol SignedPayload: Sendable {
 
     /// The payload object, every member in the order written, documented or not.
     var json: JSONValue { get }
+
+    /// Whose data the payload says it is: what a verifier's expectations are checked against.
+    var appClaims: AppClaims { get }
+
+    /// The signed data nested in the payload, as written (a notification's `data.signedTransactionInfo` and
+    /// `data.signedRenewalInfo`, `appData.signedAppTransactionInfo`): verified with the payload by
+    /// ``SignedDataVerifier``. None for the other kinds.
+    var nestedSignedData: [NestedJWSField] { get }
+}
+
+extension SignedPayload {
+    /// None: only notifications nest signed data.
+    public var nestedSignedData: [NestedJWSField] { [] }
 }

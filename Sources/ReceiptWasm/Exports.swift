@@ -99,6 +99,11 @@ public func receiptValidate(
         instant: instant,
         bundleIdentifier: WasmValidation.bytes(bundleIdentifier, bundleIdentifierLength)
     )
+    return publish(result)
+}
+
+/// Keeps `result` for the `receipt_result_*` readers and returns its status.
+func publish(_ result: WasmResult) -> Int32 {
     lastStatus = result.status
     lastStep = result.step
     lastCode.replace(with: result.code)

@@ -292,17 +292,18 @@ def main():
     parts = signed_transaction.split(".")
     changed = good_transaction.replace(b'"quantity":1', b'"quantity":9')
     add("signature-payload-byte-changed", parts[0] + "." + b64url(changed) + "." + parts[2],
-        refused("signature", "invalid"), note="one byte of the payload changed after signing")
+        refused("signature", "invalidSignature"), note="one byte of the payload changed after signing")
     raw = base64.urlsafe_b64decode(parts[2] + "==")
     r, s = int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big")
     add("signature-der-encoded", parts[0] + "." + parts[1] + "." + b64url(encode_dss_signature(r, s)),
-        refused("signature", "malformed"), note="the same signature as a DER Ecdsa-Sig-Value instead of r‖s")
+        refused("signature", "malformedSignature"), note="the same signature as a DER Ecdsa-Sig-Value instead of r‖s")
     for label, r_value, s_value in (("r-zero", 0, s), ("s-zero", r, 0), ("r-order", P256_ORDER, s),
                                     ("s-order", r, P256_ORDER), ("s-all-ones", r, (1 << 256) - 1)):
         forged = r_value.to_bytes(32, "big") + s_value.to_bytes(32, "big")
-        add(f"signature-{label}", parts[0] + "." + parts[1] + "." + b64url(forged), refused("signature", "invalid"),
+        add(f"signature-{label}", parts[0] + "." + parts[1] + "." + b64url(forged),
+            refused("signature", "malformedSignature"),
             note="r and s must lie in [1, n-1]")
-    add("signature-other-key", jws(header(chain), good_transaction, other_leaf_key), refused("signature", "invalid"),
+    add("signature-other-key", jws(header(chain), good_transaction, other_leaf_key), refused("signature", "invalidSignature"),
         note="signed by a key other than the leaf's")
 
     # Strict JSON and base64url, signed properly so that only the rule can refuse them.
@@ -346,7 +347,7 @@ def main():
     other_signed = jws(header([other_leaf, intermediate, root]), good_transaction, leaf_key)
     add("notification-nested-signed-by-other-key",
         jws(header(chain), compact_json(notification(other_signed, signed_renewal)), leaf_key),
-        {"step": "signature", "code": "invalid", "nestedIn": "data.signedTransactionInfo"},
+        {"step": "signature", "code": "invalidSignature", "nestedIn": "data.signedTransactionInfo"},
         note="the nested transaction's signature does not match the other leaf's key in its own x5c")
     other_bundle = jws(header(chain), compact_json(transaction(bundle_id="com.example.other")), leaf_key)
     add("notification-nested-other-bundle",
