@@ -15,17 +15,18 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 # target name -> executable product in Package.swift (keep in step with FuzzTargets.names)
 declare -A executables=([der]=FuzzDER [der-ber]=FuzzDERBER [certificate]=FuzzCertificate [pkcs7]=FuzzPKCS7
-    [payload]=FuzzPayload [validator]=FuzzValidator [json]=FuzzJSON [ecdsa]=FuzzECDSA)
+    [payload]=FuzzPayload [validator]=FuzzValidator [json]=FuzzJSON [ecdsa]=FuzzECDSA
+    [jws]=FuzzJWS)
 certs="certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit certs/other"
 receipts="receipts/apple receipts/xcode receipts/synthetic-thirdparty/emindeniz99"
 declare -A real_seeds=([der]="receipts/apple receipts/xcode $certs" [der-ber]="receipts/xcode receipts/apple"
     [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts" [json]=""
-    [ecdsa]="")
+    [ecdsa]="" [jws]="jws/apple-signed jws/apple-library-mocks jws/xcode jws/negative")
 # Inputs longer than this are truncated when read: every real receipt but the one with 187 purchases (79 KiB),
 # every certificate and every StoreKit 2 payload (10.7 KB at most) fit; for ecdsa, the longest valid input is a
 # P-384 SubjectPublicKeyInfo (120 bytes) behind the curve byte.
 declare -A max_len=([der]=16384 [der-ber]=16384 [certificate]=8192 [pkcs7]=16384 [payload]=16384 [validator]=16384
-    [json]=16384 [ecdsa]=512)
+    [json]=16384 [ecdsa]=512 [jws]=32768)
 
 usage() {
     echo "usage: scripts/fuzz.sh --list | TARGET SECONDS" >&2
@@ -57,8 +58,9 @@ seeds=("$root/TestVectors/fuzz/$target")
 for folder in ${real_seeds[$target]}; do
     seeds+=("$root/TestVectors/$folder")
 done
-# The ecdsa target's seeds are all in the project (Wycheproof's ECDSA vectors); none derive from receipts.
-if [[ $target != ecdsa ]] && command -v python3 >/dev/null; then
+# The ecdsa target's seeds are all in the project (Wycheproof's ECDSA vectors), the jws target's are the
+# StoreKit 2 samples and TestVectors/fuzz/make-jws-seeds.py's variants; none derive from receipts.
+if [[ $target != ecdsa && $target != jws ]] && command -v python3 >/dev/null; then
     # A folder per target, so that targets fuzzed side by side do not remove each other's seeds.
     derived="$scratch/seeds-for-$target"
     rm -rf "$derived"

@@ -3,13 +3,19 @@ import PureJSON
 import PurePKCS7
 import PureReceipt
 import PureReceiptJSON
+import PureSignedData
 
-/// `receipt dump [--json] FILE|-`: a receipt's fields, in-app purchases and embedded certificates, decoded
-/// without verifying anything, and marked so.
+/// `receipt dump [--json] FILE|-`: a receipt's fields, in-app purchases and embedded certificates, or StoreKit
+/// signed data's (JWS) header, certificates and payload, decoded without verifying anything, and marked so.
 enum DumpCommand {
     static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
         let (flags, path) = try parseSingleInput(arguments, command: "dump", flags: ["--json"])
         let json = flags.contains("--json")
+        let raw = try readRawInput(path, io: io)
+        let trimmed = trimmingWhitespace(raw)
+        if CompactSerialization.hasCompactForm(trimmed) {
+            return try dumpSignedData(trimmed, path: path, json: json, io: io)
+        }
         let (bytes, _) = try readInput(path, io: io)
         let signedData: SignedData
         let receipt: AppReceipt
@@ -34,5 +40,46 @@ enum DumpCommand {
             io.out("UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n")
             io.out(JSONValue.indented(Array(fields.dropFirst())))
         }
+    }
+}
+
+extension DumpCommand {
+    /// A JWS, recognised by its form: App Store layout (three certificates), or Xcode's (one) when the header
+    /// has exactly one. Nothing is verified, so the data choosing its own layout trusts nothing.
+    static func dumpSignedData(_ bytes: ArraySlice<UInt8>, path: String, json: Bool, io: ToolIO) throws(ToolFailure) {
+        let decoded: UnverifiedSignedData<DecodedPayload>
+        do throws(SignedDataError) {
+            do throws(SignedDataError) {
+                decoded = try UnverifiedSignedData(unverified: bytes, layout: .appStore)
+            } catch  where error.code == .certificateCount {
+                decoded = try UnverifiedSignedData(unverified: bytes, layout: .xcode)
+            }
+        } catch {
+            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error.code): \(error)")
+        }
+        var header: [(String, JSONValue)] = [("alg", .string(decoded.header.algorithm))]
+        if let kid = decoded.header.keyIdentifier { header.append(("kid", .string(kid))) }
+        if let type = decoded.header.type { header.append(("typ", .string(type))) }
+        let fields: [(String, JSONValue)] = [
+            ("verified", .bool(false)),
+            ("kind", .string(decoded.payload.kind.rawValue)),
+            ("header", .object(header)),
+            ("certificates", .array(decoded.header.certificates.map(ReceiptJSON.certificate))),
+            ("payload", decoded.payload.json),
+        ]
+        if json {
+            io.out(JSONValue.object(fields).text + "\n")
+        } else {
+            io.out("UNVERIFIED: decoded without checking the signature or the chain\n")
+            io.out(JSONValue.indented(Array(fields.dropFirst())))
+        }
+    }
+
+    /// `bytes` without leading and trailing ASCII whitespace (a JWS saved with a final newline).
+    static func trimmingWhitespace(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+        let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
+        return bytes[start..<end]
     }
 }
