@@ -67,7 +67,7 @@ import VectorSupport
         #expect(sample.verdict["overall_valid_at_signedDate"] as? Bool == true)
         let verified = try SignedDataVerifier().verify(sample.text)
         #expect(verified.kind.rawValue == sample.payload["kind"] as? String)
-        #expect(verified.chain.anchor.encoded == BundledCertificates.appleRootCAG3)
+        #expect(Array(verified.chain.anchor.encoded) == BundledCertificates.appleRootCAG3)
         let fields = sample.fields
         let json = verified.payload.json
         for name in ["bundleId", "productId", "transactionId", "originalTransactionId", "notificationType"] {

@@ -44,12 +44,17 @@ public struct SignedDataTrust: Sendable {
         )
     }
 
-    /// Apple's algorithms, policy and layout under other anchors: a test PKI of Apple's shape, or the root of
-    /// Apple's App Store Server Library mocks.
+    /// Apple's algorithms, chain shape (three certificates, the marker extensions) and layout under other
+    /// anchors: a test PKI of Apple's shape, or the root of Apple's App Store Server Library mocks. RFC 5280's
+    /// issuance profile is not required of such a PKI (the mocks' leaves carry no authority key identifier, as
+    /// §4.2.1.1 asks of a CA's certificates); the rules of path validation still apply.
     public static func replacingAnchors(with anchors: [Certificate]) -> SignedDataTrust {
-        var trust = appStore
-        trust.anchors = anchors
-        return trust
+        SignedDataTrust(
+            anchors: anchors,
+            algorithms: .appleSignedData,
+            policy: CertificatePolicy([.appleSignedDataChain]),
+            layout: .appStore
+        )
     }
 
     /// Data signed by Xcode's StoreKit testing: `x5c` holds one self-signed certificate, trusted because the

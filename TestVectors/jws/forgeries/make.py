@@ -239,13 +239,15 @@ def main():
     add("trust-test-pki-under-apple-g3", signed_transaction, refused("chain", "noPath"), anchor="apple-g3",
         note="the test PKI's valid data is not Apple's: with the bundled G3 as the only anchor there is no path")
     look_chain = [look_leaf, look_intermediate, look_root]
-    add("trust-lookalike-chain", jws(header(look_chain), good_transaction, leaf_key), refused("chain", "noPath"),
-        anchor="apple-g3", note="a chain under a root with Apple Root CA - G3's name and another key")
+    add("trust-lookalike-chain", jws(header(look_chain), good_transaction, leaf_key),
+        refused("chain", "badSignature"), anchor="apple-g3",
+        note="a chain under a root with Apple Root CA - G3's name and another key: the look-alike G6 names the "
+             "genuine G3 as its issuer, whose key did not sign it")
     add("trust-lookalike-chain-own-anchor", jws(header(look_chain), good_transaction, leaf_key), "valid",
         anchor="lookalike-root", note="control: the look-alike chain verifies when its own root is the anchor")
     add("trust-lookalike-chain-genuine-root", jws(header([look_leaf, look_intermediate, genuine_g3]),
                                                   good_transaction, leaf_key),
-        refused("chain", "noPath"), anchor="apple-g3",
+        refused("chain", "badSignature"), anchor="apple-g3",
         note="the look-alike chain with the genuine G3 in x5c[2]: G3's key did not sign the look-alike G6")
     add("trust-lookalike-chain-genuine-root-appended",
         jws(header(look_chain + [genuine_g3]), good_transaction, leaf_key), refused("header", "certificateCount"),
@@ -332,7 +334,8 @@ def main():
     add("expect-other-bundle", signed_transaction, refused("expectations", "bundleIdMismatch"),
         expectations={"bundleId": "com.example.other"}, note="the data names another app")
     add("expect-other-environment", signed_transaction, refused("expectations", "environmentMismatch"),
-        expectations={"environment": "Production"}, note="Sandbox data where Production is expected")
+        expectations={"environment": "Production", "appAppleId": APP_APPLE_ID},
+        note="Sandbox data where Production is expected")
     add("expect-production-without-app-apple-id",
         jws(header(chain), compact_json(transaction(environment="Production")), leaf_key),
         refused("expectations", "appAppleIdRequired"), expectations={"bundleId": BUNDLE_ID,

@@ -7,7 +7,7 @@ import VectorSupport
 /// The forgeries and controls of `TestVectors/jws/forgeries` (made by its `make.py` with the project's own
 /// elliptic test PKI): each control verifies, and each forgery is refused at the step and with the code its
 /// manifest names.
-@Suite struct ForgeryTests {
+@Suite struct SignedDataForgeryTests {
     struct Manifest: Decodable {
         struct Case: Decodable, CustomTestStringConvertible {
             struct Outcome: Decodable {
