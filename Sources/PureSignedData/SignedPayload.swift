@@ -58,7 +58,7 @@ public enum SignedDataKind: String, Sendable, Hashable, CustomStringConvertible 
             throw SignedDataError(
                 .payload,
                 .kindAmbiguous,
-                "members mark \(kinds.map(\.rawValue).joined(separator: " and "))",
+                "members mark \(kinds.map { $0.rawValue }.joined(separator: " and "))",
                 part: .payload
             )
         }
@@ -74,7 +74,7 @@ public enum SignedDataKind: String, Sendable, Hashable, CustomStringConvertible 
             throw SignedDataError(
                 .payload,
                 .kindMismatch,
-                "decoded as \(self), but its members mark \(kinds.map(\.rawValue).joined(separator: " and "))",
+                "decoded as \(self), but its members mark \(kinds.map { $0.rawValue }.joined(separator: " and "))",
                 part: .payload
             )
         }
