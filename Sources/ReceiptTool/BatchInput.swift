@@ -33,8 +33,8 @@ enum BatchItem: Sendable {
             case .standardInput:
                 return .success(Self.decoded(try readStandardInput(io: io)))
             case .line(_, .receipt, let text):
-                // Text that is not base64 is still an input: the validator refuses it at the container step.
-                return .success(Base64.decode(text) ?? text)
+                // A line that is not base64 is still an input: the validator refuses it at the container step.
+                return .success(LineBase64.decode(text) ?? text)
             case .unavailable(_, let error):
                 return .failure(error)
             }

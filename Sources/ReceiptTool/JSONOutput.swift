@@ -25,18 +25,18 @@ enum JSONOutput {
         case .null: append("null", to: &output)
         case .array(let values):
             output.append(UInt8(ascii: "["))
-            for (index, element) in values.enumerated() {
+            for index in values.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                append(element, to: &output)
+                append(values[index], to: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, (key, element)) in members.enumerated() {
+            for index in members.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                appendString(key, to: &output)
+                appendString(members[index].0, to: &output)
                 output.append(UInt8(ascii: ":"))
-                append(element, to: &output)
+                append(members[index].1, to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -48,15 +48,18 @@ enum JSONOutput {
         text.withUTF8 { bytes in
             var index = 0
             while index < bytes.count {
+                // A run of characters written as they are, copied at once.
+                let start = index
+                while index < bytes.count && isPlain(bytes[index]) { index += 1 }
+                if index > start { output += UnsafeBufferPointer(rebasing: bytes[start..<index]) }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
-                if byte >= 0x20 && byte < 0x7F {
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { output.append(UInt8(ascii: "\\")) }
-                    output.append(byte)
-                    index += 1
-                    continue
-                }
                 if byte < 0x80 {
-                    appendEscapes(of: Unicode.Scalar(byte), to: &output)
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                        output += [UInt8(ascii: "\\"), byte]
+                    } else {
+                        appendEscapes(of: Unicode.Scalar(byte), to: &output)
+                    }
                     index += 1
                     continue
                 }
@@ -70,12 +73,17 @@ enum JSONOutput {
                 if TerminalText.mustEscape(scalar) {
                     appendEscapes(of: scalar, to: &output)
                 } else {
-                    output += bytes[index..<index + length]
+                    output += UnsafeBufferPointer(rebasing: bytes[index..<index + length])
                 }
                 index += length
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Printable ASCII but the quote and the backslash: written as it is.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     private static func appendEscapes(of scalar: Unicode.Scalar, to output: inout [UInt8]) {
