@@ -5,9 +5,10 @@ sentence of README.md (between its <!-- performance --> and <!-- /performance --
     python3 Benchmarks/report.py RESULTS DOCS    what run.sh runs: all three from the results of a run
     python3 Benchmarks/report.py --readme        only the README's sentence, from the committed performance.json
 
-Input: the JMH JSON that the benchmark plugin wrote, and the *.txt files of run.sh (openssl.txt, batch.txt:
-lines of "benchmark implementation value unit"). Every value is higher-is-better: MB/s (10^6 bytes per second)
-for hashes, ops/s for operations, receipts/s for the command-line batch.
+Input: the JMH JSON that the benchmark plugin wrote, and the *.txt files of run.sh (openssl.txt, stream.txt:
+lines of "benchmark implementation value unit"). Every value is higher-is-better — MB/s (10^6 bytes per second)
+for hashes, ops/s for operations, receipts/s for the command line — except the one in MiB, the peak resident
+memory of a million inputs streamed through `receipt verify`.
 """
 import datetime
 import glob
@@ -62,7 +63,8 @@ BYTES_PER_ITERATION = {"1MiB": 1 << 20, "64B": 64 * 1000}
 OPERATIONS_PER_ITERATION = {"verify": 64}
 RECEIPT_BENCHMARKS = ["receipt-validate", "receipt-validate-g5", "receipt-validate-legacy-79k", "der-parse-receipt"]
 RECEIPT_PEERS = ["libcrypto", "swift-certificates", "swift-asn1"]
-BATCH_BENCHMARKS = ["receipt-verify-batch"]
+STREAM_BENCHMARKS = ["receipt-verify-stream", "receipt-verify-stream-1M", "receipt-verify-stream-1M-peak-memory",
+                     "receipt-digest-sha256-192MiB"]
 
 rows = []  # (benchmark, implementation, value, unit)
 mallocs = {}  # (benchmark, implementation) -> allocations per measured iteration (median)
@@ -112,7 +114,7 @@ cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.start
 by_benchmark = {}
 for b, i, v, u in rows:
     by_benchmark.setdefault(b, {})[i] = (v, u)
-primitives = {b: values for b, values in by_benchmark.items() if b not in RECEIPT_BENCHMARKS + BATCH_BENCHMARKS}
+primitives = {b: values for b, values in by_benchmark.items() if b not in RECEIPT_BENCHMARKS + STREAM_BENCHMARKS}
 peers = ["swift-crypto", "openssl-scalar", "openssl-native", "attaswift-bigint"]
 
 lines = [
@@ -173,13 +175,32 @@ for peer, goal in (("libcrypto", 3), ("swift-certificates", 5)):
         targets.append(f"≥ {goal}× {peer}: {r:.2f}× at the median, {r0:.2f}× at p0, {verdict}")
 if targets:
     lines += ["", "Targets for `receipt-validate`: " + "; ".join(targets) + "."]
-batch = by_benchmark.get("receipt-verify-batch", {})
-if batch:
-    one, two = batch.get("this-1-job"), batch.get("this-2-jobs")
-    lines += ["", "`receipt verify` on a batch of real receipts (release build, whole process, best of 5 runs):", "",
-              "| benchmark | --jobs 1 | --jobs 2 | 2 jobs ÷ 1 job |", "|---|---|---|---|",
-              f"| receipt-verify-batch | {one[0]:,.0f} {one[1]} | {two[0]:,.0f} {two[1]} | {two[0] / one[0]:.2f}× |"
-              if one and two else "| receipt-verify-batch | — | — | — |"]
+stream = by_benchmark.get("receipt-verify-stream", {})
+one, two, json_one = stream.get("cli-jobs-1"), stream.get("cli-jobs-2"), stream.get("cli-jobs-1-json")
+validate = by_benchmark.get("receipt-validate", {}).get("this")
+million = by_benchmark.get("receipt-verify-stream-1M", {}).get("cli-jobs-2")
+memory = by_benchmark.get("receipt-verify-stream-1M-peak-memory", {}).get("cli-jobs-2")
+if one and two:
+    def per_receipt(value):
+        return f"{1e6 / value[0]:,.0f} µs"
+    lines += ["", "`receipt verify --lines` (release build, whole process, best of 5 runs): 20,000 lines of "
+              "receipt-validate's receipt in base64; the time per receipt with one job against this run's in-process "
+              "receipt-validate, and what `--json` adds:", "",
+              "| benchmark | --jobs 1 | --jobs 2 | 2 jobs ÷ 1 job | per receipt, 1 job | ÷ in-process | --json, 1 job "
+              "| --json adds |", "|---|---|---|---|---|---|---|---|",
+              f"| receipt-verify-stream | {one[0]:,.0f} {one[1]} | {two[0]:,.0f} {two[1]} | {two[0] / one[0]:.2f}× "
+              f"| {per_receipt(one)} | " + (f"{validate[0] / one[0]:.2f}×" if validate else "—") + " | "
+              + (f"{json_one[0]:,.0f} {json_one[1]} | {one[0] / json_one[0] - 1:+.0%}" if json_one else "— | —")
+              + " |"]
+if million and memory:
+    lines += ["", f"A million lines (four receipts in turn, piped in), --jobs 2: {million[0]:,.0f} {million[1]}, "
+              f"peak resident memory {memory[0]:,.1f} MiB."]
+digest = by_benchmark.get("receipt-digest-sha256-192MiB", {}).get("cli")
+in_process = by_benchmark.get("sha256-1MiB", {}).get("this")
+if digest:
+    lines += ["", f"`receipt digest -a sha256` of a 192 MiB file: {digest[0]:,.1f} {digest[1]}"
+              + (f", {digest[0] / in_process[0]:.2f}× this run's in-process sha256-1MiB ({in_process[0]:,.1f} "
+                 f"{in_process[1]})." if in_process else ".")]
 lines += ["", "Allocations (median per measured iteration: a 64-byte hash iteration hashes 1,000 messages; for RSA, "
           "per verification; for receipts, per validation or parse):", "",
           "| benchmark | implementation | mallocs |", "|---|---|---|"]

@@ -72,9 +72,11 @@ enum FileInput {
     /// the limit from a larger one without reading the rest.
     static func contents(of descriptor: Int32, limit: Int) throws(InputError) -> [UInt8] {
         var status = stat()
-        // A regular file's size sizes the buffer once; a pipe's is 0, and the buffer grows.
-        let size = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: min(max(size + 1, 1 << 16), limit + 1))
+        // A regular file's size sizes the buffer once (one byte more, for the read that finds its end); a pipe
+        // has no size, and the buffer grows from 64 KiB.
+        let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        let size = isFile ? Int(status.st_size) + 1 : 1 << 16
+        var bytes = [UInt8](repeating: 0, count: min(max(size, 1), limit + 1))
         var count = 0
         while true {
             if count == bytes.count {
