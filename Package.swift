@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, each a module so the compiler enforces the direction:
-// PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← PureReceiptJSON ← ReceiptTool and ReceiptWasm.
+// PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← PureReceiptJSON ← ReceiptTool and ReceiptWasm;
+// PureJSON (RFC 8259, depends on nothing) beside PureDER, under PureReceiptJSON.
 // The libraries import the Swift standard library only and have no package dependencies.
 
 let strictSettings: [SwiftSetting] = [
@@ -12,10 +13,12 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "pure-receipt",
-    // UInt128, which keeps the Montgomery carries branch-free, needs these on Apple platforms (docs/crypto.md).
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The Apple floor of every library product: the systems whose apps still check receipts (docs/platforms.md).
+    // Linux cannot see availability; scripts/check-availability.sh proves the library modules use no newer API.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "PureDER", targets: ["PureDER"]),
+        .library(name: "PureJSON", targets: ["PureJSON"]),
         .library(name: "PureCrypto", targets: ["PureCrypto"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "PurePKCS7", targets: ["PurePKCS7"]),
@@ -28,6 +31,10 @@ let package = Package(
     targets: [
         .target(
             name: "PureDER",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PureJSON",
             swiftSettings: strictSettings
         ),
         .target(
@@ -52,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "PureReceiptJSON",
-            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
             swiftSettings: strictSettings
         ),
         // Foundation product (docs/foundation.md): Data, Date, URL and the app's own receipt over PureReceipt.
@@ -64,21 +71,23 @@ let package = Package(
         ),
         .executableTarget(
             name: "ReceiptTool",
-            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureReceiptJSON"],
+            dependencies: [
+                "PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureReceiptJSON",
+            ],
             swiftSettings: strictSettings
         ),
         // The C-ABI entry of the WebAssembly module (scripts/build-wasm.sh); natively it builds too, so that
         // its contract is tested by swift test.
         .target(
             name: "ReceiptWasm",
-            dependencies: ["PureDER", "PureX509", "PureReceipt", "PureReceiptJSON"],
+            dependencies: ["PureDER", "PureJSON", "PureX509", "PureReceipt", "PureReceiptJSON"],
             swiftSettings: strictSettings
         ),
         // Fuzzing: the targets' invariants (shared with the tests that replay the corpus), and one libFuzzer
         // executable per target, built by scripts/fuzz.sh with -sanitize=fuzzer. Never part of a product.
         .target(
             name: "FuzzHarness",
-            dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -100,6 +109,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "FuzzECDSA",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/ECDSA",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "FuzzPKCS7",
             dependencies: ["FuzzHarness"],
             path: "Sources/Fuzzers/PKCS7",
@@ -117,6 +132,18 @@ let package = Package(
             path: "Sources/Fuzzers/Validator",
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "FuzzJSON",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/JSON",
+            swiftSettings: strictSettings
+        ),
+        // The Swift side of scripts/json-differential.py: one verdict per document. Never part of a product.
+        .executableTarget(
+            name: "JSONCheck",
+            dependencies: ["PureJSON"],
+            swiftSettings: strictSettings
+        ),
         // Finds TestVectors/ (and the optional ../shared/vectors) for the test targets; never part of a product.
         .target(
             name: "VectorSupport",
@@ -126,6 +153,11 @@ let package = Package(
         .testTarget(
             name: "PureDERTests",
             dependencies: ["PureDER", "FuzzHarness", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PureJSONTests",
+            dependencies: ["PureJSON", "PureDER", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

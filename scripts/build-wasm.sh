@@ -9,8 +9,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Lowest layer first; each module is compiled against the ones before it. Add new library modules here.
-modules=(PureDER PureCrypto PureX509 PurePKCS7 PureReceipt PureReceiptJSON ReceiptWasm)
+# The library modules from scripts/library-modules (lowest layer first; each is compiled against the ones before
+# it), then the wasm entry module, which is not a library module.
+modules=()
+while IFS= read -r line; do
+    line=${line%%#*}
+    line=${line//[[:space:]]/}
+    if [[ -n $line ]]; then modules+=("$line"); fi
+done < scripts/library-modules
+modules+=(ReceiptWasm)
 exports=(
     receipt_allocate receipt_free receipt_validate receipt_result_status receipt_result_step
     receipt_result_code_pointer receipt_result_code_length receipt_result_json_pointer receipt_result_json_length
@@ -29,10 +36,12 @@ for module in "${modules[@]}"; do
     while IFS= read -r -d '' file; do sources+=("$file"); done \
         < <(find "Sources/$module" -name '*.swift' -print0 | sort -z)
     # No stack protector: its guard and failure handler are libc's. BuiltinModule: memory.grow, for
-    # ReceiptWasm's allocator. LLVM bitcode objects, so that wasm-ld optimises across modules (-10% size).
+    # ReceiptWasm's allocator. One -package-name for every module, so that `package` declarations are visible across
+    # them, as under SwiftPM. LLVM bitcode objects, so that wasm-ld optimises across modules (-10% size).
     if ! swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library \
         -enable-experimental-feature BuiltinModule -disable-stack-protector -lto=llvm-full \
-        -Osize -module-name "$module" -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \
+        -Osize -module-name "$module" -package-name pure_receipt \
+        -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \
         -I "$out_dir" -c "${sources[@]}" -o "$out_dir/$module.o"; then
         echo "wasm: $module does not compile as Embedded Swift" >&2
         exit 1

@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """Differential test against OpenSSL on mutated real receipts (the driver of scripts/differential.sh).
 
-    scripts/differential.py N --receipt TOOL --out DIR [--seed S] [--shared DIR] [--jobs J]
+    scripts/differential.py N --receipt TOOL --out DIR --seed S [--shared DIR] [--jobs J]
+    scripts/differential.py --seed S --mutant I [--write FILE] [--shared DIR]
 
-Builds N mutants of the App Store receipts in SHARED/receipts/apple (seeded, so the same N and seed give the
-same mutants), verifies each with `TOOL verify --json` (bundled Apple root, the receipt's creation date) and
+Builds N mutants of the App Store receipts in TestVectors/receipts/apple, with those of SHARED/receipts/apple
+that it lacks (sorted by file name; seeded, so the same seed and receipts give the same mutants, and mutant I
+does not depend on N), verifies each with `TOOL verify --json` (bundled Apple root, the receipt's creation date) and
 with `openssl cms -verify -inform DER -binary -purpose any -CAfile AppleRoot.pem -attime T`, T being the
 source receipt's creation date from its .expected.json, and compares the verdicts. Writes DIR/results.tsv
 (one line per mutant), DIR/false-accepts/ (every mutant we accept and OpenSSL rejects, with a .txt saying
 how it was made) and DIR/stricter/ (one example per kind and error code), prints the tables, and ends with
 `mutants: N, agree: N, false accepts: N, stricter: N`.
+
+With --mutant I, re-creates mutant I of the seed alone: its bytes to FILE (hex on stdout without --write) and
+how it was made on stderr, with nothing verified.
 """
 import argparse
 import collections
@@ -269,11 +274,13 @@ MUTATORS = {
 }
 
 
-def make_mutants(receipts, count, seed, folder):
+def generate_mutants(receipts, seed):
+    """Yields (index, kind, receipt, bytes, what) for mutant 0, 1, 2, …: the sequence depends only on the seed and
+    the receipts, so mutant I is the same whatever the count."""
     rng = random.Random(seed)
-    mutants = []
-    while len(mutants) < count:
-        kind = KINDS[len(mutants) % len(KINDS)]
+    index = 0
+    while True:
+        kind = KINDS[index % len(KINDS)]
         receipt = rng.choice(receipts)
         made = MUTATORS[kind](rng, receipt, receipts)
         if made is None:
@@ -281,10 +288,41 @@ def make_mutants(receipts, count, seed, folder):
         data, what = made
         if data == receipt.data:
             continue  # a mutation that changed nothing (swapping a certificate for an equal one) is no mutant
-        path = folder / f"m{len(mutants):06d}.der"
+        yield index, kind, receipt, data, what
+        index += 1
+
+
+def make_mutants(receipts, count, seed, folder):
+    mutants = []
+    for index, kind, receipt, data, what in generate_mutants(receipts, seed):
+        if index == count:
+            break
+        path = folder / f"m{index:06d}.der"
         path.write_bytes(data)
         mutants.append({"path": path, "kind": kind, "source": receipt.name, "time": receipt.time, "what": what})
     return mutants
+
+
+def load_receipts(shared):
+    """The App Store receipts of TestVectors/receipts/apple, and those of SHARED/receipts/apple not among them,
+    sorted by file name (so a run over ../shared's receipts makes the mutants it made before they were copied)."""
+    paths = {p.name: p for p in (ROOT / "TestVectors" / "receipts" / "apple").glob("*.der")}
+    if shared:
+        for path in (pathlib.Path(shared) / "receipts" / "apple").glob("*.der"):
+            paths.setdefault(path.name, path)
+    return [Receipt(paths[name]) for name in sorted(paths)]
+
+
+def write_one_mutant(receipts, seed, wanted, write):
+    for index, kind, receipt, data, what in generate_mutants(receipts, seed):
+        if index == wanted:
+            if write:
+                pathlib.Path(write).write_bytes(data)
+            else:
+                print(data.hex())
+            print(f"mutant {index} of seed {seed}: {kind} of {receipt.name} (attime {receipt.time}): {what}",
+                  file=sys.stderr)
+            return 0
 
 
 # MARK: - Verdicts
@@ -316,8 +354,8 @@ def openssl(mutant, root_pem):
 
 STRICTER_CLASSES = [
     # (label, test on our error code and message), first match wins; docs/fuzzing.md explains each.
-    ("an embedded certificate is not strict DER (the root copy, which OpenSSL never reads; or a length outside a "
-     "TBSCertificate)",
+    ("an embedded certificate is not strict DER X.509 (mostly the root copy, which OpenSSL parses leniently and "
+     "never uses; or a length outside a TBSCertificate)",
      lambda code, message: re.search(r"embedded certificate \d+ is malformed", message) is not None),
     ("a non-minimal length outside the signed bytes (DER)",
      lambda code, message: "long-form length" in message or "leading zero" in message),
@@ -330,11 +368,18 @@ STRICTER_CLASSES = [
      lambda code, message: code == "signature.signerNotFound"),
     ("RFC 5652 versions for id-data content, and a receipt's content must be id-data",
      lambda code, message: "RFC 5652" in message or "not data" in message),
-    ("signatureAlgorithm names a digest other than digestAlgorithm",
-     lambda code, message: code == "signature.algorithmMismatch"),
+    ("signatureAlgorithm names a digest other than digestAlgorithm, or an algorithm not verified here",
+     lambda code, message: code == "signature.algorithmMismatch"
+     or (code == "signature.unsupportedAlgorithm" and "signature algorithm" in message)),
     ("the signer's digest algorithm is not in SignedData.digestAlgorithms (RFC 5652 §5.1)",
      lambda code, message: code == "container.algorithmMismatch"),
     ("more than one SignerInfo", lambda code, message: code == "container.unsupportedSignerCount"),
+    ("a digest or RSA AlgorithmIdentifier whose parameters are neither NULL nor absent (RFC 5754 §2, RFC 8017 "
+     "Appendix A.2)",
+     lambda code, message: "expected NULL" in message),
+    ("a SEQUENCE or SET encoded primitive (X.690 §8.9.1, §8.11.1); OpenSSL does not check the bit on a SEQUENCE OF "
+     "or SET OF",
+     lambda code, message: re.search(r"expected (SEQUENCE|SET), found \1$", message) is not None),
 ]
 
 
@@ -344,16 +389,21 @@ def stricter_class(code, message):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("count", type=int)
-    parser.add_argument("--receipt", required=True, help="the release `receipt` tool")
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--shared", default=str(ROOT.parent / "shared" / "vectors"))
+    parser.add_argument("count", type=int, nargs="?")
+    parser.add_argument("--receipt", help="the release `receipt` tool")
+    parser.add_argument("--out")
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--shared", help="a vectors folder whose receipts/apple adds receipts TestVectors lacks")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--mutant", type=int, help="re-create this one mutant instead of running")
+    parser.add_argument("--write", help="with --mutant: the file for its bytes (else hex on stdout)")
     arguments = parser.parse_args()
 
-    shared = pathlib.Path(arguments.shared)
-    receipts = [Receipt(p) for p in sorted((shared / "receipts" / "apple").glob("*.der"))]
+    receipts = load_receipts(arguments.shared)
+    if arguments.mutant is not None:
+        return write_one_mutant(receipts, arguments.seed, arguments.mutant, arguments.write)
+    if not arguments.count or not arguments.receipt or not arguments.out:
+        parser.error("a run needs COUNT, --receipt and --out")
     out = pathlib.Path(arguments.out)
     shutil.rmtree(out, ignore_errors=True)
     (out / "false-accepts").mkdir(parents=True)
@@ -361,9 +411,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="differential-") as scratch:
         scratch = pathlib.Path(scratch)
         root_pem = scratch / "AppleRoot.pem"
-        subprocess.run(["openssl", "x509", "-inform", "DER", "-in",
-                        str(shared / "certs" / "apple-roots" / "AppleIncRootCertificate.cer"), "-out", str(root_pem)],
-                       check=True)
+        root_der = ROOT / "TestVectors" / "certs" / "apple-roots" / "AppleIncRootCertificate.cer"
+        subprocess.run(["openssl", "x509", "-inform", "DER", "-in", str(root_der), "-out", str(root_pem)], check=True)
         mutants = make_mutants(receipts, arguments.count, arguments.seed, scratch)
         print(f"{len(mutants)} mutants of {len(receipts)} App Store receipts (seed {arguments.seed})", flush=True)
         our_verdicts = ours(arguments.receipt, mutants, arguments.jobs)

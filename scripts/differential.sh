@@ -1,28 +1,63 @@
 #!/usr/bin/env bash
 # Differential test against OpenSSL on mutated real receipts.
-#   scripts/differential.sh N
-# Builds N mutants of the App Store receipts in ../shared/vectors/receipts/apple (bit flips, byte insertions
-# and deletions, length-field edits, certificate swaps between receipts, truncations, signer-info edits;
-# seeded by $DIFFERENTIAL_SEED, default 1, so a run is repeatable), verifies each with our release `receipt`
-# tool (bundled Apple root, the receipt's creation date) and with
+#   scripts/differential.sh [--seed S] COUNT [S]
+#   scripts/differential.sh --seed S --mutant I [--write FILE]
+# The first form builds COUNT mutants of the App Store receipts in TestVectors/receipts/apple (bit flips, byte
+# insertions and deletions, length-field edits, certificate swaps between receipts, truncations, signer-info
+# edits), verifies each with our release `receipt` tool (bundled Apple root, the receipt's creation date) and
+# with
 #   openssl cms -verify -inform DER -binary -purpose any -CAfile AppleRoot.pem -attime T
 # (T: the source receipt's creation date), prints a table per kind of mutation, and ends with
 #   mutants: N, agree: N, false accepts: N, stricter: N
-# A false accept (we accept, OpenSSL rejects) is a bug: such mutants are kept in
+# The seed is --seed S, else a second positional argument, else $DIFFERENTIAL_SEED, else drawn from
+# /dev/urandom; it is printed first, and the same seed, receipts and COUNT give the same mutants (mutant I does
+# not depend on COUNT). The second form re-creates mutant I of seed S without building or verifying anything:
+# its bytes to FILE (hex on stdout without --write), how it was made on stderr.
+# A false accept (we accept, OpenSSL rejects) is a bug and makes the run exit 1: such mutants are kept in
 # $DIFFERENTIAL_OUT/false-accepts (default .build-differential/), with one example of each kind of stricter
 # verdict in stricter/ and every verdict in results.tsv. docs/fuzzing.md explains the stricter verdicts.
-# Needs python3 and openssl. $SHARED_VECTORS overrides ../shared/vectors; $DIFFERENTIAL_SCRATCH the build's
-# scratch path (default .build).
+# $SHARED_VECTORS (e.g. /work/shared/vectors) adds the receipts of its receipts/apple that TestVectors lacks.
+# Needs python3 and openssl; $DIFFERENTIAL_SCRATCH is the build's scratch path (default .build). The release
+# build is a Swift build: on a shared machine run the script under the build lock.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-[[ $# -eq 1 && "$1" =~ ^[0-9]+$ && "$1" -gt 0 ]] || { echo "usage: scripts/differential.sh N" >&2; exit 2; }
-shared="${SHARED_VECTORS:-$root/../shared/vectors}"
-[[ -d "$shared/receipts/apple" ]] || { echo "no receipts in $shared/receipts/apple" >&2; exit 2; }
+usage() {
+    echo "usage: scripts/differential.sh [--seed S] COUNT [S]" >&2
+    echo "       scripts/differential.sh --seed S --mutant I [--write FILE]" >&2
+    exit 2
+}
+seed="" count="" mutant="" write=""
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --seed) [[ $# -ge 2 ]] || usage; seed="$2"; shift 2 ;;
+        --mutant) [[ $# -ge 2 ]] || usage; mutant="$2"; shift 2 ;;
+        --write) [[ $# -ge 2 ]] || usage; write="$2"; shift 2 ;;
+        -*) usage ;;
+        *) if [[ -z "$count" && -z "$mutant" ]]; then count="$1"; elif [[ -z "$seed" ]]; then seed="$1"; else usage; fi
+           shift ;;
+    esac
+done
+seed="${seed:-${DIFFERENTIAL_SEED:-}}"
+if [[ -z "$seed" ]]; then
+    seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+fi
+[[ "$seed" =~ ^[0-9]+$ ]] || usage
 command -v openssl >/dev/null && command -v python3 >/dev/null || { echo "needs openssl and python3" >&2; exit 2; }
+extra=()
+[[ -n "${SHARED_VECTORS:-}" ]] && extra=(--shared "$SHARED_VECTORS")
 
+if [[ -n "$mutant" ]]; then
+    [[ "$mutant" =~ ^[0-9]+$ && -z "$count" ]] || usage
+    exec python3 "$root/scripts/differential.py" --seed "$seed" --mutant "$mutant" ${write:+--write "$write"} \
+        "${extra[@]}"
+fi
+[[ -z "$write" && "$count" =~ ^[0-9]+$ && "$count" -gt 0 ]] || usage
+
+replay="${SHARED_VECTORS:+SHARED_VECTORS=$SHARED_VECTORS }scripts/differential.sh --seed $seed $count"
+echo "seed: $seed (replay: $replay)"
 cd "$root"
 scratch="${DIFFERENTIAL_SCRATCH:-$root/.build}"
 swift build -c release --product receipt --scratch-path "$scratch" 2>&1 | tail -n 1
 tool="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/receipt"
-exec python3 "$root/scripts/differential.py" "$1" --receipt "$tool" --shared "$shared" \
-    --out "${DIFFERENTIAL_OUT:-$root/.build-differential}" --seed "${DIFFERENTIAL_SEED:-1}"
+exec python3 "$root/scripts/differential.py" "$count" --receipt "$tool" --seed "$seed" \
+    --out "${DIFFERENTIAL_OUT:-$root/.build-differential}" "${extra[@]}"

@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh TARGET SECONDS     build (release, instrumented) and fuzz TARGET for SECONDS
 # Seeds: TestVectors/fuzz/TARGET (the project's own), the real receipts and certificates of TestVectors/,
 # read in place, and seeds derived from them at run time by TestVectors/fuzz/make-seeds.py --real-seeds
-# (payloads, embedded certificates, BER envelopes, the x509-limbo certificates) into
+# (payloads, embedded certificates, BER envelopes, the x509-limbo certificates, decoded
+# StoreKit 2 headers and payloads) into
 # .build-fuzz/seeds-for-TARGET/TARGET. The build, the derived seeds, the growing corpus (corpus/TARGET) and the findings
 # (findings/TARGET; not artifacts/, which SwiftPM empties on every build) live in .build-fuzz/, which git
 # ignores. Exits non-zero when libFuzzer finds a crash, a timeout or a memory blow-up; the input that caused it
@@ -14,14 +15,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 # target name -> executable product in Package.swift (keep in step with FuzzTargets.names)
 declare -A executables=([der]=FuzzDER [der-ber]=FuzzDERBER [certificate]=FuzzCertificate [pkcs7]=FuzzPKCS7
-    [payload]=FuzzPayload [validator]=FuzzValidator)
+    [payload]=FuzzPayload [validator]=FuzzValidator [json]=FuzzJSON [ecdsa]=FuzzECDSA)
 certs="certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit certs/other"
 receipts="receipts/apple receipts/xcode receipts/synthetic-thirdparty/emindeniz99"
 declare -A real_seeds=([der]="receipts/apple receipts/xcode $certs" [der-ber]="receipts/xcode receipts/apple"
-    [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts")
-# Inputs longer than this are truncated when read: every real receipt but the one with 187 purchases (79 KiB)
-# and every certificate fit.
-declare -A max_len=([der]=16384 [der-ber]=16384 [certificate]=8192 [pkcs7]=16384 [payload]=16384 [validator]=16384)
+    [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts" [json]=""
+    [ecdsa]="")
+# Inputs longer than this are truncated when read: every real receipt but the one with 187 purchases (79 KiB),
+# every certificate and every StoreKit 2 payload (10.7 KB at most) fit; for ecdsa, the longest valid input is a
+# P-384 SubjectPublicKeyInfo (120 bytes) behind the curve byte.
+declare -A max_len=([der]=16384 [der-ber]=16384 [certificate]=8192 [pkcs7]=16384 [payload]=16384 [validator]=16384
+    [json]=16384 [ecdsa]=512)
 
 usage() {
     echo "usage: scripts/fuzz.sh --list | TARGET SECONDS" >&2
@@ -53,7 +57,8 @@ seeds=("$root/TestVectors/fuzz/$target")
 for folder in ${real_seeds[$target]}; do
     seeds+=("$root/TestVectors/$folder")
 done
-if command -v python3 >/dev/null; then
+# The ecdsa target's seeds are all in the project (Wycheproof's ECDSA vectors); none derive from receipts.
+if [[ $target != ecdsa ]] && command -v python3 >/dev/null; then
     # A folder per target, so that targets fuzzed side by side do not remove each other's seeds.
     derived="$scratch/seeds-for-$target"
     rm -rf "$derived"

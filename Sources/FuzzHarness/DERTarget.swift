@@ -7,8 +7,7 @@ extension FuzzTargets {
     /// - BER mode accepts everything strict DER accepts, with the same elements;
     /// - every typed decoder, applied to every primitive element, returns or throws; OIDs survive their dotted
     ///   text and times the calendar round trip;
-    /// - the cursor's typed reads, SET OF order checks and OCTET STRING joins return or throw;
-    /// - `DERReader.parseElement` gives what `parse { readElement() }` gives: the same element or the same error.
+    /// - the cursor's typed reads, SET OF order checks and OCTET STRING joins return or throw.
     public static func der(_ input: [UInt8]) -> String? {
         let strict = try? DERTree(parsing: input, rules: .der)
         let ber = try? DERTree(parsing: input, rules: .ber)
@@ -24,28 +23,7 @@ extension FuzzTargets {
         }
         exerciseCursor(input, rules: .der)
         exerciseCursor(input, rules: .ber)
-        for rules in [EncodingRules.der, .ber] {
-            if let failure = compareWholeElementReads(input, rules: rules) { return failure }
-        }
         return nil
-    }
-
-    /// `parseElement`'s short path against the general one: element (tag, bytes, header) or error (code, offset).
-    private static func compareWholeElementReads(_ input: [UInt8], rules: EncodingRules) -> String? {
-        func outcome(_ read: () throws(DERError) -> DERElement) -> String {
-            do throws(DERError) {
-                let element = try read()
-                return
-                    "\(element.tag) \(element.encoded.startIndex)..<\(element.encoded.endIndex) \(element.headerLength)"
-            } catch {
-                return "\(error.code) at \(error.offset)"
-            }
-        }
-        let fast = outcome { () throws(DERError) in try DERReader.parseElement(input[...], rules: rules) }
-        let general = outcome { () throws(DERError) in
-            try DERReader.parse(input[...], rules: rules) { reader throws(DERError) in try reader.readElement() }
-        }
-        return fast == general ? nil : "parseElement gives \(fast), parse { readElement() } \(general)"
     }
 
     /// Every decoder on one element, whatever its tag, as implicit tagging would apply them.

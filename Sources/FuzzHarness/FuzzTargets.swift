@@ -3,7 +3,7 @@
 /// replays the seeds and every minimised finding through the same functions and expects `nil`.
 public enum FuzzTargets {
     /// Target names, as `scripts/fuzz.sh --list` prints them.
-    public static let names = ["certificate", "der", "der-ber", "payload", "pkcs7", "validator"]
+    public static let names = ["certificate", "der", "der-ber", "ecdsa", "json", "payload", "pkcs7", "validator"]
 
     /// Runs the target `name` on `input`: `nil` when every invariant holds. An unknown name is itself a
     /// broken invariant.
@@ -12,6 +12,8 @@ public enum FuzzTargets {
         case "certificate": return certificate(input)
         case "der": return der(input)
         case "der-ber": return derBER(input)
+        case "json": return json(input)
+        case "ecdsa": return ecdsa(input)
         case "payload": return payload(input)
         case "pkcs7": return pkcs7(input)
         case "validator": return validator(input)

@@ -10,13 +10,22 @@ public struct DERElement: Sendable, Hashable {
     /// Whether the length was indefinite (BER only).
     public let isIndefiniteLength: Bool
 
-    // One stored view, not two: every view held keeps the input alive by a reference count, paid again for each
-    // element read; the contents are cut from it when asked for.
+    // One stored view: each view held retains the input, so the contents are cut from it when asked for.
     init(tag: DERTag, encoded: ArraySlice<UInt8>, headerLength: Int, isIndefiniteLength: Bool) {
         self.tag = tag
         self.encoded = encoded
         self.headerLength = headerLength
         self.isIndefiniteLength = isIndefiniteLength
+    }
+
+    /// The element at `bounds` in `bytes`, as a view of them.
+    package init(_ bounds: ElementBounds, in bytes: ArraySlice<UInt8>) {
+        self.init(
+            tag: bounds.tag,
+            encoded: bytes[bounds.start..<bounds.end],
+            headerLength: bounds.contents.lowerBound - bounds.start,
+            isIndefiniteLength: bounds.isIndefiniteLength
+        )
     }
 
     /// The contents octets, without end-of-contents octets.
@@ -31,11 +40,15 @@ public struct DERElement: Sendable, Hashable {
     public var offset: Int { encoded.startIndex }
 
     /// Runs `body` over the contents octets where they lie in the input, without a view of them to retain and
-    /// release: for the decoders that read thousands of small values per receipt.
+    /// release.
     @inlinable
-    func withContents<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withContents<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let start = headerLength
         let end = start + contentLength
-        return encoded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return try encoded.withUnsafeBufferPointer { buffer throws(Failure) in
+            try body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        }
     }
 }

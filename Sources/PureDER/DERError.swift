@@ -54,7 +54,8 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
         case objectIdentifierArcTooLarge
         /// A BIT STRING is empty, declares more than 7 unused bits, or has non-zero padding bits (X.690 §11.2).
         case invalidBitString
-        /// A character string holds bytes its type does not allow (invalid UTF-8, a character outside the set).
+        /// A character string holds bytes its type does not allow (invalid UTF-8, a character outside the set), or
+        /// has a size its use does not allow (an empty DirectoryString, a country name not of two characters).
         case invalidString
         /// A UTCTime or GeneralizedTime is not in the DER form (X.690 §11.7, §11.8) or names no real instant.
         case invalidTime

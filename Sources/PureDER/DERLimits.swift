@@ -5,7 +5,7 @@
 public enum DERLimits {
     /// The deepest an element may sit: top-level elements are at depth 0, their children at depth 1, and so
     /// on. Opening a constructed element whose children would sit deeper fails with
-    /// ``DERError/Code/depthLimitExceeded``. Receipts nest 12 deep; certificates about 8.
+    /// ``DERError/Code/depthLimitExceeded``. Receipts nest about 12 deep, certificates about 8.
     public static let maximumDepth = 64
 
     /// The most length octets after the initial `0x8N` octet. Four allow contents up to 4 GiB − 1.

@@ -8,21 +8,47 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
         case `private` = 3
     }
 
+    /// The tag in one word, so that comparing two tags is one comparison: the number above the three bits of
+    /// the first identifier octet's class and constructed bits (`number << 3 | class << 1 | constructed`).
+    var bits: UInt64
+
     /// The class.
-    public var tagClass: TagClass
+    public var tagClass: TagClass {
+        get { Self.tagClass(bits >> 1 & 3) }
+        set { bits = bits & ~6 | UInt64(newValue.rawValue) << 1 }
+    }
+
     /// Whether the contents are a sequence of elements (constructed) or a value (primitive).
-    public var isConstructed: Bool
+    public var isConstructed: Bool {
+        get { bits & 1 != 0 }
+        set { bits = bits & ~1 | (newValue ? 1 : 0) }
+    }
+
     /// The tag number, below 2²⁸ (``DERLimits/maximumTagNumberOctets``).
-    public var number: UInt32
+    public var number: UInt32 {
+        get { UInt32(truncatingIfNeeded: bits >> 3) }
+        set { bits = bits & 7 | UInt64(newValue) << 3 }
+    }
 
     /// Creates a tag.
     ///
     /// - Precondition: `number < 2²⁸`, the most a reader accepts (``DERLimits/maximumTagNumberOctets``).
     public init(_ tagClass: TagClass, _ number: UInt32, constructed: Bool) {
         precondition(number < 1 << 28, "DER tag number out of range")
-        self.tagClass = tagClass
-        self.number = number
-        self.isConstructed = constructed
+        bits = UInt64(number) << 3 | UInt64(tagClass.rawValue) << 1 | (constructed ? 1 : 0)
+    }
+
+    private init(bits: UInt64) {
+        self.bits = bits
+    }
+
+    private static func tagClass(_ bits: UInt64) -> TagClass {
+        switch bits {
+        case 0: return .universal
+        case 1: return .application
+        case 2: return .contextSpecific
+        default: return .private
+        }
     }
 
     /// A universal-class primitive tag.
@@ -62,7 +88,7 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     /// Whether this is one of the universal character string types that ``DERElement/string()`` decodes:
     /// UTF8String, NumericString, PrintableString, TeletexString, IA5String, VisibleString, UniversalString,
     /// BMPString.
-    public var isCharacterString: Bool {
+    package var isCharacterString: Bool {
         guard tagClass == .universal else { return false }
         switch number {
         case 12, 18, 19, 20, 22, 26, 28, 30: return true
@@ -72,16 +98,16 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
 
     /// The same tag with the constructed bit set.
     public var asConstructed: DERTag {
-        DERTag(tagClass, number, constructed: true)
+        DERTag(bits: bits | 1)
     }
 
     /// The same tag with the constructed bit clear.
     public var asPrimitive: DERTag {
-        DERTag(tagClass, number, constructed: false)
+        DERTag(bits: bits & ~1)
     }
 
     /// The name of a universal type, or `nil` for other classes and unassigned numbers.
-    public var universalName: String? {
+    var universalName: String? {
         guard tagClass == .universal else { return nil }
         switch number {
         case 0: return "EOC"
@@ -133,14 +159,13 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Identifier octets
 
     /// The class and constructed bits of the first identifier octet.
-    private var leadingBits: UInt8 { tagClass.rawValue << 6 | (isConstructed ? 0x20 : 0) }
+    private var leadingBits: UInt8 { UInt8(truncatingIfNeeded: bits & 7) << 5 }
 
     /// The tag a first identifier octet gives its class and constructed bit; the number is the octet's low five
     /// bits unless `number` gives the one that high-tag-number octets encode.
+    @inline(__always)
     init(identifierOctet first: UInt8, number: UInt32? = nil) {
-        self.tagClass = TagClass(rawValue: first >> 6) ?? .private  // two bits: every value is a class
-        self.isConstructed = first & 0x20 != 0
-        self.number = number ?? UInt32(first & 0x1F)
+        bits = UInt64(number ?? UInt32(first & 0x1F)) << 3 | UInt64(first >> 5)
     }
 
     /// The identifier as its one octet, for tag numbers below 31; `nil` for the high-tag-number form.

@@ -76,8 +76,8 @@ public struct DERTree: Sendable {
         var count = 0
         // Each entry reads one constructed element's contents; `segments` marks those of a constructed
         // OCTET STRING, whose children must be OCTET STRINGs themselves (X.690 §8.7.3.2).
-        // The innermost reader reads in place, where it lies in the stack: popping and pushing it again for each
-        // element copied it each time, one more reference count on the input per element.
+        // The innermost reader reads where it lies in the stack: popping and pushing it would copy it, and each copy
+        // retains the input.
         var stack: [(reader: DERReader, segments: Bool)] = [(DERReader(root.encoded, rules: rules), false)]
         while let top = stack.indices.last {
             guard !stack[top].reader.isAtEnd else {

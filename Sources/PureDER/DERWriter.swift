@@ -23,7 +23,7 @@ public struct DERWriter: Sendable {
     /// Appends identifier and length octets: the short form below 128, else the fewest long-form octets.
     ///
     /// - Precondition: `0 <= length < 2³²` (what a reader accepts with ``DERLimits/maximumLengthOctets``).
-    public mutating func appendHeader(tag: DERTag, length: Int) {
+    package mutating func appendHeader(tag: DERTag, length: Int) {
         precondition(length >= 0 && length < 1 << 32, "DER length out of range")
         tag.encode(into: &bytes)
         Self.appendLength(length, to: &bytes)
@@ -253,16 +253,14 @@ public struct DERWriter: Sendable {
 
     /// Whether `lhs` sorts strictly before `rhs` in DER SET OF order: octet by octet, the shorter padded with
     /// zero octets at its end (X.690 §11.6).
-    @usableFromInline
     static func derSetOrder(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
-        // Over buffers, not slice indices: every SET OF component of a receipt payload is compared once.
+        // Over buffers, not slice indices: the readers compare every SET OF component with the one before it.
         lhs.withUnsafeBufferPointer { left in
             rhs.withUnsafeBufferPointer { right in derSetOrder(buffers: left, right) }
         }
     }
 
     /// ``derSetOrder(_:_:)`` for two encodings inside `bytes`, given by their indices: no views to make.
-    @usableFromInline
     static func derSetOrder(of lhs: Range<Int>, _ rhs: Range<Int>, in bytes: ArraySlice<UInt8>) -> Bool {
         let base = bytes.startIndex
         return bytes.withUnsafeBufferPointer { buffer in

@@ -3,11 +3,13 @@
 /// This is the one place where relaxations are named. Each flag is off in ``der``. Every relaxation exists
 /// because real input needs it, and each is used only where that input occurs:
 ///
-/// | flag | X.690 rule relaxed | who needs it |
-/// |---|---|---|
-/// | ``allowsIndefiniteLength`` | §10.1: DER lengths are definite | Xcode StoreKit-testing receipts: six layers of the PKCS#7 envelope (and BouncyCastle's certificates `[0]` wrapper) |
-/// | ``allowsConstructedOctetString`` | §10.2: DER strings are primitive | the same receipts' eContent, a segmented OCTET STRING |
-/// | ``allowsUnsortedSetOf`` | §11.6: DER sorts SET OF components | the same receipts' payload SET OF (the payload's only relaxation) |
+/// - ``allowsIndefiniteLength`` relaxes §10.1 (DER lengths are definite): Xcode StoreKit-testing receipts have
+///   indefinite lengths on six layers of the PKCS#7 envelope (and BouncyCastle writes the certificates `[0]`
+///   wrapper so).
+/// - ``allowsConstructedOctetString`` relaxes §10.2 (DER strings are primitive): the same receipts' eContent is a
+///   segmented OCTET STRING.
+/// - ``allowsUnsortedSetOf`` relaxes §11.6 (DER sorts SET OF components): the same receipts' payload SET OF is
+///   unsorted (the payload's only relaxation).
 ///
 /// No mode accepts non-minimal lengths or tags, BOOLEANs other than 00/FF, non-minimal INTEGERs, or
 /// non-DER times: no real receipt or certificate found needs them.

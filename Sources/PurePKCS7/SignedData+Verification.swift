@@ -31,10 +31,43 @@ public struct SignatureVerifiedSignedData: Sendable {
         at time: Int64,
         policy: CertificatePolicy = .issuanceProfile
     ) throws(PKCS7Error) -> VerifiedSignedData {
+        var noMemo: SignatureMemo? = nil
+        return try validateChain(validator: validator, at: time, policy: policy, memo: &noMemo)
+    }
+
+    /// ``validateChain(validator:at:policy:)``, sparing the arithmetic of certificate signatures `memo` records
+    /// as verified and recording those verified now (``PureX509/SignatureMemo``).
+    public func validateChain(
+        validator: PathValidator,
+        at time: Int64,
+        policy: CertificatePolicy = .issuanceProfile,
+        memo: inout SignatureMemo
+    ) throws(PKCS7Error) -> VerifiedSignedData {
+        var optionalMemo: SignatureMemo? = memo
+        memo = SignatureMemo(capacity: 1)  // the memo lives in optionalMemo meanwhile, with one owner
+        defer { if let updated = optionalMemo { memo = updated } }
+        return try validateChain(validator: validator, at: time, policy: policy, memo: &optionalMemo)
+    }
+
+    /// The chain step with an optional memo, for the validators above this module.
+    package func validateChain(
+        validator: PathValidator,
+        at time: Int64,
+        policy: CertificatePolicy,
+        memo: inout SignatureMemo?
+    ) throws(PKCS7Error) -> VerifiedSignedData {
         let others = signedData.certificates.filter { $0.encoded != signerCertificate.encoded }
         let chain: ValidatedChain
         do throws(PathValidationError) {
-            chain = try validator.validate(leaf: signerCertificate, intermediates: others, at: time, policy: policy)
+            var work = PathSearchWork()
+            chain = try validator.validate(
+                leaf: signerCertificate,
+                intermediates: others,
+                at: time,
+                policy: policy,
+                work: &work,
+                memo: &memo
+            )
         } catch {
             throw PKCS7Error(.untrustedSigner, "the signer's certificate path does not validate", path: error)
         }

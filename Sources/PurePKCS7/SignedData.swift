@@ -13,8 +13,9 @@ public import PureX509
 ///
 /// The envelope (ContentInfo, SignedData, EncapsulatedContentInfo and eContent) may be BER, as Xcode's
 /// StoreKit-testing receipts are: indefinite lengths and a segmented eContent; so may the certificates [0]
-/// wrapper, as BouncyCastle writes it. Everything inside — each certificate, the digest algorithms and the
-/// signer infos — must be DER.
+/// wrapper, as BouncyCastle writes it. Everything inside — each certificate, the digest algorithms, the CRLs and
+/// the signer infos — must be DER, and the parts this library does not use (CRLs, unsigned attributes) are
+/// checked against their syntax all the same.
 public struct SignedData: Sendable {
     /// The SignedData version.
     public let version: Int
@@ -49,6 +50,16 @@ public struct SignedData: Sendable {
     /// result is the same either way, except that such a certificate's ``Certificate/encoded`` is a view of the
     /// known certificate's bytes, not of `bytes`.
     public init(berEncoded bytes: ArraySlice<UInt8>, knownCertificates: [Certificate]) throws(PKCS7Error) {
+        try self.init(berEncoded: bytes, knownCertificates: knownCertificates, moreKnownCertificates: [])
+    }
+
+    /// ``init(berEncoded:knownCertificates:)`` with the known certificates in two lists (a validator's anchors
+    /// and a memo's certificates), looked up in that order.
+    package init(
+        berEncoded bytes: ArraySlice<UInt8>,
+        knownCertificates: [Certificate],
+        moreKnownCertificates: [Certificate]
+    ) throws(PKCS7Error) {
         let parsed: (Int, [OID], OID, ArraySlice<UInt8>?, [DERElement], [SignerInfo])?
         let outerIsIndefinite: Bool
         do throws(DERError) {
@@ -103,7 +114,9 @@ public struct SignedData: Sendable {
         }
         var certificates: [Certificate] = []
         for element in certificateElements {
-            if let known = knownCertificates.first(where: { $0.encoded == element.encoded }) {
+            if let known = knownCertificates.first(where: { $0.encoded == element.encoded })
+                ?? moreKnownCertificates.first(where: { $0.encoded == element.encoded })
+            {
                 certificates.append(known)
                 continue
             }
@@ -163,13 +176,41 @@ public struct SignedData: Sendable {
             }
         }
         var inner = reader.withRules(.der)
-        _ = try inner.readOptionalElement(.contextSpecific(1, constructed: true))  // CRLs are not used
+        try readRevocationInfo(&inner)
         var signers: [SignerInfo] = []
         let set = try inner.readElement(.set)
         var contents = try inner.reader(forContentsOf: set)
         while !contents.isAtEnd { signers.append(try SignerInfo(from: &contents)) }
         reader = inner.withRules(.ber)
         return (version, digestAlgorithms, contentType, content, certificates, signers)
+    }
+
+    /// `crls [1] IMPLICIT RevocationInfoChoices OPTIONAL` (RFC 5652 §10.2.1). This library checks no revocation
+    /// and uses no CRL, but one the container carries must still be what the syntax defines, in DER, as the
+    /// certificates must: a CRL is checked as RFC 5280 §5.1 defines it (``CertificateList``), another format's
+    /// value as strict DER.
+    ///
+    /// ```
+    /// RevocationInfoChoices ::= SET OF RevocationInfoChoice
+    /// RevocationInfoChoice ::= CHOICE { crl CertificateList, other [1] IMPLICIT OtherRevocationInfoFormat }
+    /// OtherRevocationInfoFormat ::= SEQUENCE { otherRevInfoFormat OBJECT IDENTIFIER,
+    ///     otherRevInfo ANY DEFINED BY otherRevInfoFormat }
+    /// ```
+    private static func readRevocationInfo(_ reader: inout DERReader) throws(DERError) {
+        let other = DERTag.contextSpecific(1, constructed: true)
+        guard try reader.peekTag() == other else { return }
+        try reader.readSetOf(tag: other) { choices throws(DERError) in
+            while !choices.isAtEnd {
+                if try choices.peekTag() == other {
+                    try choices.readConstructed(other) { format throws(DERError) in
+                        _ = try format.readObjectIdentifier()
+                        try format.skipElement()
+                    }
+                } else {
+                    try CertificateList.check(&choices)
+                }
+            }
+        }
     }
 }
 

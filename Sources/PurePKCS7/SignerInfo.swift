@@ -50,8 +50,29 @@ public struct SignerInfo: Sendable {
         signedAttributes = try fields.readOptionalElement(.contextSpecific(0, constructed: true))?.encoded
         signatureAlgorithm = try Self.readAlgorithm(&fields)
         signature = try fields.readOctetString()
-        _ = try fields.readOptionalElement(.contextSpecific(1, constructed: true))
+        try Self.readUnsignedAttributes(&fields)
         try fields.finish()
+    }
+
+    /// `unsignedAttrs [1] IMPLICIT UnsignedAttributes OPTIONAL` (RFC 5652 §5.3): not signed and not used here,
+    /// but what the syntax defines, in DER, with every value strict DER, as the rest of the container is.
+    ///
+    /// ```
+    /// UnsignedAttributes ::= SET SIZE (1..MAX) OF Attribute
+    /// Attribute ::= SEQUENCE { attrType OBJECT IDENTIFIER, attrValues SET OF AttributeValue }
+    /// AttributeValue ::= ANY
+    /// ```
+    private static func readUnsignedAttributes(_ reader: inout DERReader) throws(DERError) {
+        let tag = DERTag.contextSpecific(1, constructed: true)
+        guard try reader.peekTag() == tag else { return }
+        let offset = reader.offset
+        let count = try reader.readSetOf(tag: tag, eachConstructed: .sequence) { attribute throws(DERError) in
+            _ = try attribute.readObjectIdentifier()
+            try attribute.readSetOf { values throws(DERError) in
+                while !values.isAtEnd { try values.skipElement() }
+            }
+        }
+        guard count > 0 else { throw DERError(.truncated, at: offset, "empty unsignedAttrs: SIZE (1..MAX)") }
     }
 
     /// An AlgorithmIdentifier's OID; parameters, if any, must be NULL (RFC 5754 §2, RFC 8017 §A.2).

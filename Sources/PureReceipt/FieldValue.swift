@@ -2,25 +2,16 @@ import PureDER
 
 /// Decoding of attribute values, by the types Apple documents for each field.
 ///
-/// Each decoder first takes the value's octets as they lie when they have the common shape (one-octet
-/// identifier, minimal definite length, nothing after the value) and a content that decodes without question;
-/// anything else goes through the general readers, for their verdict and their exact error. A payload has about
-/// a hundred such values, and the readers' views of the input cost a reference count each.
+/// Each decoder takes the value as its indices `value` in `bytes` (an attribute's ``ReceiptAttribute/Location``),
+/// reads it as exactly one element through the DER reader's checks, and decodes the contents where they lie: a
+/// payload has about a hundred such values, and a view of each would retain the input. Text that is not ASCII is
+/// decoded from a view of the element.
 enum FieldValue {
-    // Each decoder takes the value as its indices `value` in `bytes` (an attribute's ``ReceiptAttribute/Location``),
-    // and makes a view of it only on the general readers' path.
-
-    /// A UTF8String, IA5String or PrintableString (all three occur). Bytes after the value are reported before
-    /// its text is checked.
+    /// A UTF8String, IA5String or PrintableString (all three occur).
     static func string(in bytes: ArraySlice<UInt8>, at value: Range<Int>, field: Int) throws(DERError) -> String {
-        // ASCII in a UTF8String or an IA5String is valid in both, and is the same text in either.
-        let ascii = withOctets(of: value, in: bytes) { octets -> String? in
-            guard let text = asciiText(octets) else { return nil }
-            return String(decoding: text, as: UTF8.self)
-        }
-        if let ascii { return ascii }
-        let element = try DERReader.parseElement(bytes[value])
-        let text = try element.string()
+        let element = try DERReader.readBounds(nil, in: bytes, at: value)
+        if let text = asciiText(element, in: bytes) { return text }
+        let text = try DERElement(element, in: bytes).string()
         guard isText(element.tag) else {
             throw DERError(.unexpectedTag, at: value.lowerBound, "field \(field): \(element.tag) is not a text type")
         }
@@ -31,53 +22,54 @@ enum FieldValue {
         tag == .utf8String || tag == .ia5String || tag == .printableString
     }
 
-    /// Runs `body` over the octets at `value` in `bytes` where they lie.
-    private static func withOctets<Result>(
-        of value: Range<Int>,
-        in bytes: ArraySlice<UInt8>,
-        _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        bytes.withUnsafeBufferPointer { buffer in
-            let start = value.lowerBound - bytes.startIndex
-            return body(UnsafeBufferPointer(rebasing: buffer[start..<start + value.count]))
+    /// The text of `element` when it is a UTF8String or an IA5String of ASCII characters, which is valid in both
+    /// and the same text in either; `nil` for anything else.
+    private static func asciiText(_ element: ElementBounds, in bytes: ArraySlice<UInt8>) -> String? {
+        guard element.tag == .utf8String || element.tag == .ia5String else { return nil }
+        return withOctets(of: element.contents, in: bytes) { text in
+            isASCII(text) ? String(decoding: text, as: UTF8.self) : nil
         }
     }
 
-    /// The contents of `bytes` when they are exactly one UTF8String or IA5String of ASCII characters in the
-    /// common shape; `nil` for anything else.
-    private static func asciiText(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        guard let identifier = bytes.first, identifier == 0x0C || identifier == 0x16,  // UTF8String, IA5String
-            let contents = DERReader.commonShapeContents(identifier, in: bytes, at: 0),
-            contents.upperBound == bytes.count
-        else { return nil }
-        let text = UnsafeBufferPointer(rebasing: bytes[contents])
+    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var high: UInt8 = 0
         for byte in text { high |= byte }
-        return high < 0x80 ? text : nil
+        return high < 0x80
+    }
+
+    /// Runs `body` over the octets at `range` in `bytes` where they lie.
+    private static func withOctets<Result, Failure: Error>(
+        of range: Range<Int>,
+        in bytes: ArraySlice<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let start = range.lowerBound - bytes.startIndex
+        return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            try body(UnsafeBufferPointer(rebasing: buffer[start..<start + range.count]))
+        }
     }
 
     /// An INTEGER that fits Int64.
     static func integer(in bytes: ArraySlice<UInt8>, at value: Range<Int>) throws(DERError) -> Int64 {
-        let common = withOctets(of: value, in: bytes) { octets -> Int64? in
-            guard let contents = DERReader.commonShapeContents(0x02, in: octets, at: 0),
-                contents.upperBound == octets.count
-            else { return nil }
-            return DERElement.integer(UnsafeBufferPointer(rebasing: octets[contents]), as: Int64.self)
+        let element = try DERReader.readBounds(.integer, in: bytes, at: value)
+        return try withOctets(of: element.contents, in: bytes) { contents throws(DERError) in
+            try DERElement.integer(contents, as: Int64.self, at: element.start)
         }
-        if let common { return common }
-        return try DERReader.parse(bytes[value]) { reader throws(DERError) in try reader.readInteger(as: Int64.self) }
     }
 
     /// An RFC 3339 date in an IA5String (or UTF8String): seconds since 1970, or `nil` for an empty string,
     /// which Apple uses for "absent".
     static func date(in bytes: ArraySlice<UInt8>, at value: Range<Int>, field: Int) throws(DERError) -> Int64? {
-        // `.some(nil)`: the empty string; `nil`: not decided here.
-        let common = withOctets(of: value, in: bytes) { octets -> Int64?? in
-            guard let text = asciiText(octets) else { return nil }
-            guard !text.isEmpty else { return .some(nil) }
-            return RFC3339.seconds(utf8: text).map { .some($0) }
+        let element = try DERReader.readBounds(nil, in: bytes, at: value)
+        if element.tag == .utf8String || element.tag == .ia5String {
+            // `.some(nil)`: the empty string; `nil`: not ASCII, or not a date.
+            let ascii = withOctets(of: element.contents, in: bytes) { text -> Int64?? in
+                guard isASCII(text) else { return nil }
+                guard !text.isEmpty else { return .some(nil) }
+                return RFC3339.seconds(utf8: text).map { .some($0) }
+            }
+            if let ascii { return ascii }
         }
-        if let common { return common }
         let text = try string(in: bytes, at: value, field: field)
         guard !text.isEmpty else { return nil }
         guard let seconds = RFC3339.seconds(text) else {

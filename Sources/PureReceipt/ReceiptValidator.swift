@@ -62,11 +62,35 @@ public struct ReceiptValidator: Sendable {
 
     /// Validates a receipt (DER or BER PKCS#7 bytes), returning it with the proof of what was checked.
     public func validate(_ bytes: [UInt8]) throws(ReceiptValidationError) -> ValidatedReceipt {
+        var noMemo: SignatureMemo? = nil
+        return try validate(bytes, memo: &noMemo)
+    }
+
+    /// Validates a receipt as ``validate(_:)`` does, with `memo` sparing what earlier validations of the batch
+    /// already did: parsing the certificates a receipt embeds, and verifying their signatures
+    /// (``PureX509/SignatureMemo``). Every check still runs; the receipt's own signature is always verified.
+    public func validate(_ bytes: [UInt8], memo: inout SignatureMemo) throws(ReceiptValidationError) -> ValidatedReceipt
+    {
+        var optionalMemo: SignatureMemo? = memo
+        memo = SignatureMemo(capacity: 1)  // the memo lives in optionalMemo meanwhile, with one owner
+        defer { if let updated = optionalMemo { memo = updated } }
+        return try validate(bytes, memo: &optionalMemo)
+    }
+
+    private func validate(
+        _ bytes: [UInt8],
+        memo: inout SignatureMemo?
+    ) throws(ReceiptValidationError) -> ValidatedReceipt {
         // 1. The container parses.
         let signedData: SignedData
         do throws(PKCS7Error) {
-            // The receipt's copy of an anchor (the Apple root) is the anchor already parsed.
-            signedData = try SignedData(berEncoded: bytes[...], knownCertificates: trust.anchors)
+            // The receipt's copy of an anchor (the Apple root) is the anchor already parsed; so are certificates
+            // the memo has seen.
+            signedData = try SignedData(
+                berEncoded: bytes[...],
+                knownCertificates: trust.anchors,
+                moreKnownCertificates: memo?.certificates ?? []
+            )
         } catch {
             throw ReceiptValidationError(.container, "not a PKCS#7 receipt", pkcs7: error)
         }
@@ -102,11 +126,14 @@ public struct ReceiptValidator: Sendable {
             verified = try signed.validateChain(
                 validator: PathValidator(anchors: trust.anchors, algorithms: trust.algorithms),
                 at: time,
-                policy: trust.policy
+                policy: trust.policy,
+                memo: &memo
             )
         } catch {
             throw ReceiptValidationError(.chain, error.reason, pkcs7: error)
         }
+        // The chain's certificates below the anchor, for the next receipts of the batch.
+        memo?.remember(Array(verified.chain.certificates.dropLast()))
         // 4. and 5. What the caller expects.
         if let expected = expectations.bundleIdentifier, receipt.bundleIdentifier != expected {
             throw ReceiptValidationError(

@@ -1,3 +1,4 @@
+public import PureJSON
 public import PureReceipt
 
 extension ReceiptJSON {

@@ -1,5 +1,6 @@
 import PureCrypto
 import PureDER
+public import PureJSON
 import PurePKCS7
 public import PureReceipt
 public import PureX509

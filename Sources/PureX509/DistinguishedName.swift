@@ -6,8 +6,12 @@ public import PureDER
 /// ```
 /// Name ::= SEQUENCE OF RelativeDistinguishedName
 /// RelativeDistinguishedName ::= SET SIZE (1..MAX) OF AttributeTypeAndValue
-/// AttributeTypeAndValue ::= SEQUENCE { type OBJECT IDENTIFIER, value ANY }
+/// AttributeTypeAndValue ::= SEQUENCE { type OBJECT IDENTIFIER, value ANY -- DEFINED BY type }
 /// ```
+///
+/// Every value is a character string of a type its attribute type allows (X.520 and RFC 5280 Appendix A.1 for
+/// the types they define, a DirectoryString choice, IA5String or NumericString for the others), checked when the
+/// Name is read; `docs/x509.md` has the table and how OpenSSL differs.
 public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// One attribute: its type and its value, as text when it is a character string.
     public struct Attribute: Sendable, Hashable {
@@ -15,7 +19,8 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         public let type: OID
         /// The whole DER of the value.
         public let value: ArraySlice<UInt8>
-        /// The value as text, for the character string types; `nil` otherwise.
+        /// The value as text. Every value a Name holds is a character string, so a Name that was read gives
+        /// every attribute its text.
         public let text: String?
     }
 
@@ -41,8 +46,8 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// Whether the Name has no relative distinguished name: its encoding is `30 00`.
     public var isEmpty: Bool { encoded.count == 2 }
 
-    /// Reads a Name from `reader`, checking every attribute: each string is checked against its type's
-    /// repertoire, any other value as strict DER.
+    /// Reads a Name from `reader`, checking every attribute: its value must be a string of a type the attribute
+    /// type allows (``AttributeSyntax``), of an allowed size, with characters its string type allows.
     init(from reader: inout DERReader) throws(DERError) {
         let element = try reader.readElement(.sequence)
         var names = try reader.reader(forContentsOf: element)
@@ -61,8 +66,9 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         while !names.isAtEnd {
             let count = try names.readSetOf(eachConstructed: .sequence) { pair throws(DERError) in
                 let type = try pair.readObjectIdentifier()
-                let value = try pair.readCheckedElement()  // checks a string's characters too
-                let text = decodingText && value.tag.isCharacterString ? try value.string() : nil
+                let value = try pair.readElement()
+                try AttributeSyntax.of(type).check(value)
+                let text = decodingText ? try value.string() : nil
                 body(index, Attribute(type: type, value: value.encoded, text: text))
             }
             guard count > 0 else {

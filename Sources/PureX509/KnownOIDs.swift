@@ -13,6 +13,8 @@ extension OID {
     public static let organizationName = OID(2, 5, 4, 10)
     public static let organizationalUnitName = OID(2, 5, 4, 11)
     public static let emailAddress = OID(1, 2, 840, 113_549, 1, 9, 1)
+    /// One label of a DNS domain name, as an IA5String (RFC 4519 §2.4; RFC 5280 Appendix A.1).
+    public static let domainComponent = OID(0, 9, 2342, 19_200_300, 100, 1, 25)
 
     // MARK: - Extensions (RFC 5280 §4.2)
 
@@ -60,6 +62,10 @@ extension OID {
     /// RFC 5280 §4.2 (``basicConstraints`` is 19), when it is below 128; `nil` for any other identifier. Decoding a
     /// certificate's extensions asks this once per extension instead of comparing with each known identifier.
     var certificateExtensionArc: UInt8? { lastArc(afterPrefix: [0x55, 0x1D]) }
+
+    /// The last arc of an identifier directly under id-at (2.5.4), the X.520 attribute types (``commonName`` is
+    /// 3), when it is below 128; `nil` for any other identifier. ``AttributeSyntax/of(_:)`` dispatches on it.
+    var attributeTypeArc: UInt8? { lastArc(afterPrefix: [0x55, 0x04]) }
 
     /// The last arc of an identifier directly under pkcs-1 (1.2.840.113549.1.1, RFC 8017 Appendix C), when it
     /// is below 128 (``sha256WithRSAEncryption`` is 11); `nil` for any other identifier.

@@ -1,5 +1,6 @@
 import PureCrypto
 import PureDER
+import PureJSON
 import PureReceiptJSON
 import PureX509
 

@@ -1,4 +1,5 @@
 import PureDER
+import PureJSON
 import PurePKCS7
 import PureReceipt
 import PureReceiptJSON

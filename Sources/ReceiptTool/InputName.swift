@@ -1,3 +1,4 @@
+import PureJSON
 import PureReceiptJSON
 
 /// How output names an input: a file by its path, standard input as `-`, a line of `--lines` by its number.

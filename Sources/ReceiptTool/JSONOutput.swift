@@ -1,3 +1,4 @@
+import PureJSON
 import PureReceiptJSON
 
 /// JSON text of a ``JSONValue`` as bytes, for `--json` output: the shapes are `PureReceiptJSON`'s; the writing is
@@ -21,6 +22,8 @@ enum JSONOutput {
         switch value {
         case .string(let text): appendString(text, to: &output)
         case .integer(let number): appendInteger(number, to: &output)
+        // PureJSON's shortest round-tripping form (`null` for a non-finite value); receipts have no such field.
+        case .double: output += value.text.utf8
         case .bool(let flag): append(flag ? "true" : "false", to: &output)
         case .null: append("null", to: &output)
         case .array(let values):
@@ -138,7 +141,7 @@ extension JSONOutput {
         case .string(let text): .string(TerminalText.escaped(text))
         case .array(let values): .array(values.map(escapedStrings))
         case .object(let members): .object(members.map { ($0.0, escapedStrings($0.1)) })
-        case .integer, .bool, .null: value
+        case .integer, .double, .bool, .null: value
         }
     }
 }

@@ -1,5 +1,6 @@
 import PureDER
 import PureReceipt
+import PureJSON
 import PureReceiptJSON
 
 /// `receipt verify FILE...|DIR...|-|--lines FILE|- [--recursive] [--bundle-id ID] [--version V]

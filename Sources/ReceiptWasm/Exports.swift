@@ -5,6 +5,7 @@
 // The same functions build natively, so `swift test` checks the contract without a wasm runtime.
 
 import PureDER
+import PureJSON
 import PureReceipt
 import PureReceiptJSON
 import PureX509

@@ -15,7 +15,8 @@
         derives seeds from the real receipts in TestVectors/receipts into OUT/<target>/ (payloads, embedded
         certificates, BER envelopes of App Store receipts), and certificate seeds from every certificate of the
         x509-limbo suites (extension, name and key shapes Apple's chains never show); with TARGET, only that
-        target's. scripts/fuzz.sh runs this into .build-fuzz/ at fuzz time, so the derived seeds are not committed.
+        target's; json seeds from the header and payload of every StoreKit 2 sample in
+        TestVectors/jws. scripts/fuzz.sh runs this into .build-fuzz/ at fuzz time, so the derived seeds are not committed.
 """
 import base64
 import hashlib
@@ -401,10 +402,10 @@ extension KnownFacts {{
 def derive_real_seeds(out, only=None):
     """Writes OUT/<target>/ for every target, or for `only`: the limbo certificates (1.8 MB of JSON to read)
     only when the certificate target is among them."""
-    if only not in (None, "der", *TARGETS):
+    if only not in (None, "der", "json", *TARGETS):
         sys.exit(f"make-seeds.py: no target {only!r}")
     out = pathlib.Path(out)
-    derived = {target: {} for target in TARGETS if only in (None, target)}  # "der" derives nothing
+    derived = {target: {} for target in [*TARGETS, "json"] if only in (None, target)}  # "der" derives nothing
 
     def put(target, name, data):
         if target in derived:
@@ -427,6 +428,17 @@ def derive_real_seeds(out, only=None):
                 put("pkcs7", path.stem + ".xcode-shaped", ber)
             except (derkit.DERError, IndexError, AttributeError):
                 pass
+    if "json" in derived:
+        # Seeds of the json target (its own seeds and dictionary: make-json-seeds.py).
+        for path in sorted(VECTORS.glob("jws/**/*.jws")):
+            parts = path.read_text().strip().split(".")
+            try:
+                decoded = [base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)) for part in parts[:2]]
+            except ValueError:
+                continue
+            if len(parts) == 3:
+                put("json", path.stem + ".header.json", decoded[0])
+                put("json", path.stem + ".payload.json", decoded[1])
     if "certificate" in derived:
         for index, certificate in enumerate(limbo_certificates()):
             put("certificate", f"limbo{index:04}.der", certificate)

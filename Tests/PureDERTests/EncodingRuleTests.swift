@@ -158,39 +158,6 @@ import Testing
         expectReadError(.unexpectedTag, at: 2, bytes, rules: .ber) { r throws(DERError) in try r.readOctetString() }
     }
 
-    @Test func unsortedSetOfIsRejectedInDERAndAcceptedInBER() throws {
-        let unsorted = [UInt8](hex: "31 06 02 01 02 02 01 01")
-        expectReadError(.setOfNotSorted, at: 5, unsorted) { reader throws(DERError) in
-            try reader.readSetOf { set throws(DERError) in
-                while !set.isAtEnd { _ = try set.readInteger(as: Int.self) }
-            }
-        }
-        let values = try read(unsorted, rules: .ber) { reader throws(DERError) in
-            try reader.readSetOf { set throws(DERError) in
-                var values: [Int] = []
-                while !set.isAtEnd { values.append(try set.readInteger(as: Int.self)) }
-                return values
-            }
-        }
-        #expect(values == [2, 1])
-    }
-
-    @Test func setOfOrderAllowsEqualComponentsAndComparesOctetByOctet() throws {
-        // Equal components may repeat; 04 01 00 sorts before 04 02 00 00 at the length octet.
-        let sorted = [UInt8](hex: "31 0A 04 01 00 04 01 00 04 02 00 00")
-        let count = try read(sorted) { reader throws(DERError) in
-            try reader.readSetOf { set throws(DERError) in
-                var count = 0
-                while !set.isAtEnd {
-                    _ = try set.readOctetString()
-                    count += 1
-                }
-                return count
-            }
-        }
-        #expect(count == 3)
-    }
-
     // MARK: - Depth (DERLimits.maximumDepth)
 
     @Test func nestingAtTheDepthLimitIsAccepted() throws {
@@ -233,107 +200,6 @@ import Testing
 
     @Test func constructedEndOfContentsIsRejected() {
         expectTreeError(.misplacedEndOfContents, at: 2, [UInt8](hex: "30 80 20 00 00 00"), rules: .ber)
-    }
-
-    @Test func setComponentsMustBeInTagOrder() throws {
-        let unordered = [UInt8](hex: "31 06 04 01 00 02 01 00")
-        expectReadError(.setOfNotSorted, at: 5, unordered) { r throws(DERError) in
-            try r.readSet { s throws(DERError) in try s.skipAll() }
-        }
-        let ordered = [UInt8](hex: "31 08 02 01 00 04 01 00 80 00")
-        try read(ordered) { r throws(DERError) in try r.readSet { s throws(DERError) in try s.skipAll() } }
-    }
-
-    /// The single-pass SET OF reader gives the two-pass reader's verdict on every input, under DER and BER: the
-    /// same values, or the same error at the same offset.
-    @Test(
-        arguments: [
-            // Sorted: equal components allowed; 30 03 … before 30 04 … at the length octet.
-            "31 10 30 03 02 01 01 30 03 02 01 01 30 04 02 02 01 00",
-            "31 00",
-            // Unsorted, refused at the second component under DER.
-            "31 0A 30 03 02 01 02 30 03 02 01 01",
-            // Each component is compared with the one before it, not with the first: the third (2) sorts after
-            // the first (1) but before the second (3).
-            "31 0F 30 03 02 01 01 30 03 02 01 03 30 03 02 01 02",
-            // IMPLICIT [0], as CMS signed attributes are tagged, sorted and not.
-            "A0 0A 30 03 02 01 01 30 03 02 01 02",
-            "A0 0A 30 03 02 01 02 30 03 02 01 01",
-            // A component that is not a SEQUENCE; a component whose contents are not all read.
-            "31 05 31 03 02 01 01",
-            "31 08 30 06 02 01 01 02 01 02",
-        ]
-    )
-    func setOfReadOnceAgreesWithSetOfReadTwice(_ hex: String) {
-        let bytes = [UInt8](hex: hex)
-        let tag = bytes.first == 0xA0 ? DERTag.contextSpecific(0, constructed: true) : .set
-        for rules in [EncodingRules.der, .ber] {
-            let once = Result { () throws(DERError) -> [Int] in
-                try read(bytes, rules: rules) { reader throws(DERError) in
-                    var values: [Int] = []
-                    let count = try reader.readSetOf(tag: tag, eachConstructed: .sequence) { s throws(DERError) in
-                        values.append(try s.readInteger(as: Int.self))
-                    }
-                    #expect(count == values.count)
-                    return values
-                }
-            }
-            let twice = Result { () throws(DERError) -> [Int] in
-                try read(bytes, rules: rules) { reader throws(DERError) in
-                    try reader.readSetOf(tag: tag) { set throws(DERError) in
-                        var values: [Int] = []
-                        while !set.isAtEnd {
-                            values.append(
-                                try set.readSequence { s throws(DERError) in try s.readInteger(as: Int.self) }
-                            )
-                        }
-                        return values
-                    }
-                }
-            }
-            switch (once, twice) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(hex), \(rules)")
-            case (.failure(let a), .failure(let b)):
-                #expect(a.code == b.code && a.offset == b.offset, "\(hex), \(rules): \(a) against \(b)")
-            default: Issue.record("\(hex), \(rules): \(once) against \(twice)")
-            }
-        }
-        // And the verdicts themselves, so that both readers cannot agree on a wrong one.
-        let refusals: [String: (DERError.Code, Int)] = [
-            "31 0A 30 03 02 01 02 30 03 02 01 01": (.setOfNotSorted, 7),
-            "31 0F 30 03 02 01 01 30 03 02 01 03 30 03 02 01 02": (.setOfNotSorted, 12),
-            "A0 0A 30 03 02 01 02 30 03 02 01 01": (.setOfNotSorted, 7),
-            "31 05 31 03 02 01 01": (.unexpectedTag, 2),
-            "31 08 30 06 02 01 01 02 01 02": (.trailingBytes, 7),
-        ]
-        if let (code, offset) = refusals[hex] {
-            expectReadError(code, at: offset, bytes) { r throws(DERError) in
-                try r.readSetOf(tag: tag, eachConstructed: .sequence) { s throws(DERError) in
-                    _ = try s.readInteger(as: Int.self)
-                }
-            }
-        }
-    }
-
-    @Test func setOfOrderPadsTheShorterEncodingWithZeros() {
-        let order: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool = DERWriter.derSetOrder
-        #expect(order([0x01], [0x02]) && !order([0x02], [0x01]))
-        #expect(!order([0x01], [0x01]))
-        #expect(order([0x01], [0x01, 0x01]) && !order([0x01, 0x01], [0x01]))
-        // Equal once padded: neither sorts before the other.
-        #expect(!order([0x01], [0x01, 0x00]) && !order([0x01, 0x00], [0x01]))
-        #expect(order([], [0x00, 0x01]) && !order([], [0x00]))
-        let long = [UInt8](repeating: 0x30, count: 300)
-        #expect(order(long[...], (long + [0x01])[...]) && !order((long + [0x01])[...], long[...]))
-        #expect(order(long[1...], long[...] + [0xFF]))
-    }
-
-    @Test func implicitlyTaggedSetOfIsCheckedToo() {
-        // CMS signedAttrs: [0] IMPLICIT SET OF Attribute.
-        let unsorted = [UInt8](hex: "A0 06 02 01 02 02 01 01")
-        expectReadError(.setOfNotSorted, at: 5, unsorted) { r throws(DERError) in
-            try r.readSetOf(tag: .contextSpecific(0, constructed: true)) { s throws(DERError) in try s.skipAll() }
-        }
     }
 
     @Test func explicitWrappersHoldExactlyOneElement() {
@@ -381,6 +247,22 @@ import Testing
         #expect(inner.depth == 1)
         var strict = inner
         #expect(throws: DERError.self) { try strict.readElement() }
+    }
+
+    @Test func aTreeOfAsManyElementsAsTheLimitIsParsedAndOneMoreIsRefused() throws {
+        // A SEQUENCE of NULLs: itself and count NULLs.
+        func sequence(ofNulls count: Int) -> [UInt8] {
+            var header = DERWriter()
+            header.appendHeader(tag: .sequence, length: 2 * count)
+            var bytes = header.bytes
+            bytes.reserveCapacity(bytes.count + 2 * count)
+            for _ in 0..<count { bytes += [0x05, 0x00] }
+            return bytes
+        }
+        let atLimit = sequence(ofNulls: DERLimits.maximumElementCount - 1)
+        #expect(try DERTree(parsing: atLimit).nodes.count == DERLimits.maximumElementCount)
+        let pastLimit = sequence(ofNulls: DERLimits.maximumElementCount)
+        expectTreeError(.elementCountExceeded, at: pastLimit.count - 2, pastLimit)
     }
 
     @Test func inputsLargerThanTheLimitAreRefusedBeforeParsing() {

@@ -95,7 +95,8 @@ import VectorSupport
         #expect(lines.count == 3 && lines[2].isEmpty)
         #expect(
             lines[0] == """
-                \(Self.path(Self.revenueCat)): at 2020-07-22T17:39:08Z: active com.revenuecat.annual_39.99.2_week_intro \
+                \(Self.path(Self.revenueCat)): at 2020-07-22T17:39:08Z: \
+                active com.revenuecat.annual_39.99.2_week_intro \
                 until 2020-07-22T18:39:06Z; purchased com.revenuecat.annual_39.99.2_week_intro ×1, \
                 com.revenuecat.monthly_4.99.1_week_intro ×8; original version 1.0
                 """

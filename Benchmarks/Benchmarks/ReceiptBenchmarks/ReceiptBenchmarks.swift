@@ -3,6 +3,7 @@ import CLibcryptoReceipt
 import Foundation
 import PureDER
 import PureReceipt
+import PureX509
 import SwiftASN1
 @_spi(CMS) @_spi(FixedExpiryValidationTime) import X509
 
@@ -12,7 +13,9 @@ import SwiftASN1
 // the receipt's creation date as the validation time; and parsing a whole receipt as a tree against
 // swift-asn1. Every measured call starts from the receipt's bytes; only the trust anchor is prepared once.
 // Before anything is measured, every implementation must accept the real receipt and refuse a copy with one
-// byte flipped, so that no benchmark can be timing a failure.
+// byte flipped, so that no benchmark can be timing a failure. The exception is receipt-validate-worst, which
+// times a failure on purpose: the most work a hostile container can cause, read from the project's own
+// TestVectors/, its verdict checked in setup.
 
 /// The repository's `TestVectors/`, found from this file's path.
 enum TestVectors {
@@ -41,6 +44,22 @@ enum TestVectors {
             fatalError("no receipt.receipt_creation_date_epoch in \(receiptName).expected.json")
         }
         return epoch
+    }
+}
+
+/// The project's own vectors, TestVectors/ in the repository, found from this file's path.
+enum ProjectVectors {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // ReceiptBenchmarks
+        .deletingLastPathComponent()  // Benchmarks (the targets)
+        .deletingLastPathComponent()  // Benchmarks (the package)
+        .deletingLastPathComponent()  // the repository
+        .appendingPathComponent("TestVectors", isDirectory: true)
+
+    static func bytes(_ relativePath: String) -> [UInt8] {
+        let url = directory.appendingPathComponent(relativePath)
+        guard let data = try? Data(contentsOf: url) else { fatalError("cannot read \(url.path)") }
+        return [UInt8](data)
     }
 }
 
@@ -336,6 +355,43 @@ let benchmarks: @Sendable () -> Void = {
     let g5 = ReceiptSample("TPInAppReceipt_receipt-sandbox-g5")
     registerValidation("receipt-validate-g5", g5, purchases: 2, validator: validator, root: root)
 
+    // MARK: receipt-validate-warm: receipt-validate's receipt in a batch whose earlier receipts had the same leaf
+    // and intermediate: a SignatureMemo warmed by one validation spares their parsing and signature arithmetic;
+    // every check still runs, and the receipt's own signature is verified each time. OpenSSL has no such memo:
+    // its row repeats receipt-validate's work on the same store.
+
+    let warmSample = ReceiptSample("AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt")
+    let warmStore = LibcryptoStore(root: root, at: warmSample.creationDate)
+    Benchmark(
+        "receipt-validate-warm this",
+        closure: { benchmark in
+            var memo = SignatureMemo()
+            _ = try validator.validate(warmSample.bytes, memo: &memo)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try validator.validate(warmSample.bytes, memo: &memo))
+            }
+            benchmark.stopMeasurement()
+        },
+        setup: {
+            // A warm memo changes no verdict: the tampered copy is refused with it too.
+            var memo = SignatureMemo()
+            _ = try validator.validate(warmSample.bytes, memo: &memo)
+            precondition(
+                (try? validator.validate(warmSample.tampered, memo: &memo)) == nil,
+                "PureReceipt accepted a tampered receipt with a warm memo"
+            )
+        }
+    )
+    Benchmark(
+        "receipt-validate-warm libcrypto",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                guard warmStore.verify(warmSample.bytes) else { fatalError("libcrypto refused \(warmSample.name)") }
+            }
+        }
+    )
+
     // MARK: receipt-validate-legacy-79k: 79 KB, 187 in-app purchases, SHA-1 chain.
 
     // swift-certificates is not measured here: this receipt shows the cost of a large payload, which it does not
@@ -347,6 +403,43 @@ let benchmarks: @Sendable () -> Void = {
         swiftCertificates: false,
         validator: validator,
         root: root
+    )
+
+    // MARK: receipt-validate-worst: the most work a receipt-shaped container can cause within the cap of 10
+    // certificates (TestVectors/x509/worst-bags/receipts/worst-anchor-named-4096.der, 15 KB): a signer with a
+    // 4096-bit key, the largest Apple's algorithm policy allows, that names the anchor as its issuer, and 9
+    // self-issued decoys with the anchor's name and key identifier and the key that signed the signer. Under
+    // Apple's rules with the test anchor, the signer's signature verifies, then the signer's and each decoy's
+    // edge to the anchor is checked (10 verifications with the anchor's 2048-bit key) and the chain fails. The
+    // time to that verdict, against receipt-validate's (report.py prints the ratio; the goal is at most 5x).
+
+    guard
+        let worstAnchor = try? PureX509.Certificate(
+            derEncoded: ProjectVectors.bytes("x509/worst-bags/certs/receipt-root.der")
+        )
+    else { fatalError("the worst-bags anchor does not parse") }
+    let worst = ProjectVectors.bytes("x509/worst-bags/receipts/worst-anchor-named-4096.der")
+    let worstValidator = ReceiptValidator(trust: .replacingAnchors(with: [worstAnchor]))
+
+    Benchmark(
+        "receipt-validate-worst this",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(Result { () throws(ReceiptValidationError) in try worstValidator.validate(worst) })
+            }
+        },
+        setup: {
+            // The verdict the measured calls reach: the chain fails on the first signature the anchor checks.
+            do throws(ReceiptValidationError) {
+                _ = try worstValidator.validate(worst)
+                fatalError("the worst container validated")
+            } catch {
+                let path = error.pkcs7?.path
+                guard error.step == .chain, path?.code == .badSignature, path?.certificateIndex == 0 else {
+                    fatalError("the worst container failed otherwise: \(error)")
+                }
+            }
+        }
     )
 
     // MARK: der-parse-receipt: the whole 5.7 KB G5 receipt as a tree of elements.

@@ -1,18 +1,17 @@
 // Montgomery arithmetic modulo an odd RSA modulus (Montgomery 1985). Values are read and written in 64-bit
 // limbs, least significant first; the exponentiation itself works in 59-bit digits. Products and reductions go
 // column by column (the product-scanning forms of Koç, Acar and Kaliski 1996): each column's sum stays in
-// registers instead of a row being loaded and stored per product, which made an RSA-2048 verification about 12%
-// faster than row by row (docs/PERFORMANCE.md).
+// registers instead of a row being loaded and stored per product.
 //
 // Why 59-bit digits: a product of two is below 2¹¹⁸, so a whole column of up to 2d products (d digits, d < 512)
-// and the carry from the column before fit one `UInt128`. Each product is then a load, a `mul` and an
-// `add`/`adc` pair; with full 64-bit limbs a column needs a third word and every product a carry into it.
-// For RSA-2048, 35 digits instead of 32 limbs cost 20% more products, and the shorter sums more than repay it
-// (the exponentiation 12% faster). And R = 2^(59·d) is at least 4n, so every product is reduced below 2n
-// without the conditional subtraction of n after each one (Walter's bound): only the result is reduced below n.
+// and the carry from the column before fit two 64-bit words (``ColumnSum``). Each product is then a load, a
+// `mul` and an `add`/`adc` pair; with full 64-bit limbs a column needs a third word and every product a carry
+// into it, which costs more than the extra products of the shorter digits. And R = 2^(59·d) is at least 4n, so
+// every product is reduced below 2n without the conditional subtraction of n after each one (Walter's bound):
+// only the result is reduced below n.
 //
-// Carries are kept in `UInt128` sums: flags tested by `if` compiled to data-dependent branches, which ran several
-// times slower on varied inputs.
+// Carries and borrows are 0 or 1 added into the next word, never tested by `if` (MontgomeryModulus+Carries.swift):
+// a branch on signature data is mispredicted on varied inputs.
 
 /// An odd modulus n > 1 with what Montgomery multiplication needs precomputed once: n in 59-bit digits,
 /// −n⁻¹ mod 2⁵⁹, and n shifted left until its top bit is set, for the division that brings a value into the
@@ -261,82 +260,6 @@ struct MontgomeryModulus: Sendable {
         }
     }
 
-    /// A column of a product being summed: up to 2d products of two digits and the carry of the column before,
-    /// below 2·511·2¹¹⁸ + 2⁶⁹ < 2¹²⁸ (d < 512, which ``init(modulus:)`` requires).
-    struct ColumnSum {
-        var value: UInt128 = 0
-
-        /// The sum's low 64 bits.
-        var lowWord: UInt64 { UInt64(truncatingIfNeeded: value) }
-
-        @inline(__always)
-        mutating func add(_ x: UInt64, times y: UInt64) {
-            value &+= UInt128(x) &* UInt128(y)
-        }
-
-        /// Adds x[0]·y[0] + x[1]·y[−1] + … over `count` products: x ascending, y descending, as the digits of one
-        /// column of a product pair up. The count's low three bits go first, as one, two and four products without
-        /// a loop, then eight products per iteration: every column has another length, and a loop of four with a
-        /// remainder loop after it was 13% slower (rsa2048-verify p0 1,520 µs against 1,326 µs).
-        @inline(__always)
-        mutating func add(_ x: UnsafePointer<UInt64>, timesReversed y: UnsafePointer<UInt64>, count: Int) {
-            var x = x
-            var y = y
-            if count & 1 != 0 {
-                add(x[0], times: y[0])
-                x += 1
-                y -= 1
-            }
-            if count & 2 != 0 {
-                add(x[0], times: y[0])
-                add(x[1], times: y[-1])
-                x += 2
-                y -= 2
-            }
-            if count & 4 != 0 {
-                add(x[0], times: y[0])
-                add(x[1], times: y[-1])
-                add(x[2], times: y[-2])
-                add(x[3], times: y[-3])
-                x += 4
-                y -= 4
-            }
-            var remaining = count & ~7
-            while remaining > 0 {
-                add(x[0], times: y[0])
-                add(x[1], times: y[-1])
-                add(x[2], times: y[-2])
-                add(x[3], times: y[-3])
-                add(x[4], times: y[-4])
-                add(x[5], times: y[-5])
-                add(x[6], times: y[-6])
-                add(x[7], times: y[-7])
-                x += 8
-                y -= 8
-                remaining &-= 8
-            }
-        }
-
-        /// Adds 2·other.
-        @inline(__always)
-        mutating func addTwice(_ other: ColumnSum) {
-            value &+= other.value &<< 1
-        }
-
-        @inline(__always)
-        mutating func add(_ x: UInt64) {
-            value &+= UInt128(x)
-        }
-
-        /// Returns the low digit and moves the rest down one digit.
-        @inline(__always)
-        mutating func shiftOutDigit() -> UInt64 {
-            let digit = lowWord & MontgomeryModulus.digitMask
-            value &>>= MontgomeryModulus.digitBits
-            return digit
-        }
-    }
-
     /// value = value − n if value ≥ n, for a value below 2n in d digits. The choice is made by mask, not by
     /// branch.
     @inline(__always)
@@ -370,8 +293,8 @@ struct MontgomeryModulus: Sendable {
         return limbs
     }
 
-    /// Big-endian bytes into `count` zeroed little-endian limbs; the bytes must fit. Eight octets per limb
-    /// from the end, where indexing the limbs per octet took 2,400 instructions for each RSA-2048 key parsed.
+    /// Big-endian bytes into `count` zeroed little-endian limbs; the bytes must fit. Eight octets per limb from
+    /// the end, so that the limbs are indexed once per limb rather than once per octet.
     static func limbs(bigEndian bytes: ArraySlice<UInt8>, into limbs: UnsafeMutablePointer<UInt64>, count: Int) {
         precondition(bytes.count <= 8 * count, "more bytes than limbs")  // the writes below are unchecked
         bytes.withUnsafeBufferPointer { octets in
@@ -478,34 +401,27 @@ struct MontgomeryModulus: Sendable {
                 (remainder, remainderOverflowed) = w[k - 1].addingReportingOverflow(top)
             }
             // D3: while estimate·n[k−2] > remainder·2⁶⁴ + w[k−2], the estimate is too large.
-            while k >= 2 && !remainderOverflowed
-                && UInt128(estimate) &* UInt128(n[k - 2]) > (UInt128(remainder) &<< 64 | UInt128(w[k - 2]))
-            {
+            while k >= 2 && !remainderOverflowed {
+                let product = estimate.multipliedFullWidth(by: n[k - 2])
+                guard (product.high, product.low) > (remainder, w[k - 2]) else { break }
                 estimate &-= 1
                 (remainder, remainderOverflowed) = remainder.addingReportingOverflow(top)
             }
-            // w −= estimate·n. The borrow is taken from the top of a UInt128 difference, not from an overflow
-            // flag: folded into the product's carry through a `Bool`, it compiled to a branch on every limb, and
-            // the division ran 2.4 times slower on varied signatures than on one repeated.
+            // w −= estimate·n, the borrow carried as 0 or 1 (not tested per limb: the limbs are signature data).
             var carry: UInt64 = 0
             var borrow: UInt64 = 0
             for i in 0..<k {
-                let product = UInt128(estimate) &* UInt128(n[i]) &+ UInt128(carry)
-                carry = UInt64(truncatingIfNeeded: product &>> 64)
-                let difference = UInt128(w[i]) &- UInt128(UInt64(truncatingIfNeeded: product)) &- UInt128(borrow)
-                w[i] = UInt64(truncatingIfNeeded: difference)
-                borrow = UInt64(truncatingIfNeeded: difference &>> 64) & 1
+                let (low, high) = multiplyAdd(estimate, n[i], 0, carry)
+                carry = high
+                (w[i], borrow) = subtractWithBorrow(w[i], low, borrow)
             }
-            let difference = UInt128(w[k]) &- UInt128(carry) &- UInt128(borrow)
-            w[k] = UInt64(truncatingIfNeeded: difference)
-            var negative = (difference &>> 64) != 0
+            (w[k], borrow) = subtractWithBorrow(w[k], carry, borrow)
+            var negative = borrow != 0
             // Rarely, the estimate was still one too large: add n back until w is not negative.
             while negative {
                 var sumCarry: UInt64 = 0
                 for i in 0..<k {
-                    let sum = UInt128(w[i]) &+ UInt128(n[i]) &+ UInt128(sumCarry)
-                    w[i] = UInt64(truncatingIfNeeded: sum)
-                    sumCarry = UInt64(truncatingIfNeeded: sum &>> 64)
+                    (w[i], sumCarry) = addWithCarry(w[i], n[i], sumCarry)
                 }
                 let (limb, overflow) = w[k].addingReportingOverflow(sumCarry)
                 w[k] = limb

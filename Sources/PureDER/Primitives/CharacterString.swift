@@ -35,8 +35,9 @@ extension DERElement {
     }
 
     /// Checks the contents as ``string()`` does, without making the string: for values that are checked and
-    /// then skipped (``DERReader/readCheckedElement()``), where building a long text only to drop it allocated.
-    func checkString() throws(DERError) {
+    /// then skipped (``DERReader/readCheckedElement()``, a Name's attribute values), where building a long text
+    /// only to drop it allocated.
+    package func checkString() throws(DERError) {
         // T61String (20) takes any octets; BMPString and UniversalString are rare enough to decode.
         guard try !checkOctets(as: tag.number), tag.number != 20 else { return }
         _ = try string()
@@ -61,9 +62,8 @@ extension DERElement {
         return true
     }
 
-    /// Whether `bytes` are well-formed UTF-8 (Unicode §3.9): ASCII at a glance, anything else decoded in place.
-    /// The standard library's `String(validating:as:)` looked up generic metadata on every call, about 500
-    /// instructions per receipt string.
+    /// Whether `bytes` are well-formed UTF-8 (Unicode §3.9): ASCII at a glance, anything else decoded in place,
+    /// without the generic machinery of the standard library's `String(validating:as:)`.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var high: UInt8 = 0
         for byte in bytes { high |= byte }

@@ -4,31 +4,34 @@ extension DERElement {
     /// The contents as a two's-complement big-endian INTEGER, checked to be non-empty and minimal
     /// (X.690 §8.3.2). The tag is not checked, so this also decodes IMPLICIT-tagged integers.
     public func integerBytes() throws(DERError) -> ArraySlice<UInt8> {
-        let bytes = content
-        guard let first = bytes.first else {
-            throw DERError(.invalidInteger, at: offset, "empty INTEGER")
-        }
-        if bytes.count > 1 && Self.isNotMinimal(first, bytes[bytes.startIndex + 1]) {
-            throw DERError(.invalidInteger, at: offset, "INTEGER not in its minimal encoding")
-        }
-        return bytes
+        if let error = withContents({ Self.encodingError($0, at: offset) }) { throw error }
+        return content
     }
 
-    /// The contents as an INTEGER that fits `T` exactly (`Int64`, `UInt8`, `Int128`, …). Inlinable, so that
-    /// each caller gets it specialised for its `T` (receipt payloads read thousands of them).
+    /// The contents as an INTEGER that fits `T` exactly (`Int64`, `UInt8`, …). Inlinable, so that each caller
+    /// gets it specialised for its `T`.
     @inlinable
     public func integer<T: FixedWidthInteger>(as type: T.Type = T.self) throws(DERError) -> T {
-        // Decoded where the octets lie, without a view of them to retain and release; only a failure is looked at
-        // again, for its exact error.
-        if let value = withContents({ Self.integer($0, as: T.self) }) { return value }
-        _ = try integerBytes()  // empty or not minimal
-        throw outOfRange(bitWidth: T.bitWidth)
+        try withContents { contents throws(DERError) in try Self.integer(contents, as: T.self, at: offset) }
     }
 
-    /// Minimal two's-complement `bytes` (an INTEGER's contents octets) as a `T`, or `nil` if they are empty, not
-    /// minimal or out of range: what ``integer(as:)`` returns, for readers that take elements apart over raw bytes.
+    /// The INTEGER whose contents octets are `contents`, of the element at `offset`, as a `T`: every check of
+    /// ``integer(as:)``, over the octets where they lie.
     @inlinable
-    public static func integer<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
+    package static func integer<T: FixedWidthInteger>(
+        _ contents: UnsafeBufferPointer<UInt8>,
+        as type: T.Type,
+        at offset: Int
+    ) throws(DERError) -> T {
+        guard let value = decodeInteger(contents, as: T.self) else {
+            throw integerError(contents, bitWidth: T.bitWidth, at: offset)
+        }
+        return value
+    }
+
+    /// Minimal two's-complement `bytes` as a `T`, or `nil` if they are empty, not minimal or out of range.
+    @inlinable
+    static func decodeInteger<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
         guard let first = bytes.first else { return nil }
         if bytes.count > 1 && isNotMinimal(first, bytes[1]) { return nil }
         let maximumOctets = T.bitWidth / 8
@@ -47,17 +50,28 @@ extension DERElement {
         return value >= T.zero ? value : nil  // a signed T's sign bit was set
     }
 
+    /// Why ``decodeInteger(_:as:)`` refused `contents`, the INTEGER of the element at `offset`, for a `bitWidth`-bit
+    /// type.
+    @usableFromInline
+    static func integerError(_ contents: UnsafeBufferPointer<UInt8>, bitWidth: Int, at offset: Int) -> DERError {
+        encodingError(contents, at: offset)
+            ?? DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(bitWidth)-bit integers")
+    }
+
+    /// Why `contents` are no INTEGER's contents octets (empty, or not minimal: X.690 §8.3.2), or `nil`.
+    static func encodingError(_ contents: UnsafeBufferPointer<UInt8>, at offset: Int) -> DERError? {
+        guard let first = contents.first else { return DERError(.invalidInteger, at: offset, "empty INTEGER") }
+        if contents.count > 1 && isNotMinimal(first, contents[1]) {
+            return DERError(.invalidInteger, at: offset, "INTEGER not in its minimal encoding")
+        }
+        return nil
+    }
+
     /// Whether an INTEGER whose first two contents octets are these has a shorter encoding: nine leading zero
     /// or one bits (X.690 §8.3.2).
     @inlinable
     static func isNotMinimal(_ first: UInt8, _ second: UInt8) -> Bool {
         first == 0x00 && second & 0x80 == 0 || first == 0xFF && second & 0x80 != 0
-    }
-
-    /// The error for an INTEGER too large for its type, built only when thrown.
-    @usableFromInline
-    func outOfRange(bitWidth: Int) -> DERError {
-        DERError(.integerOutOfRange, at: offset, "INTEGER out of range for \(bitWidth)-bit integers")
     }
 }
 
@@ -73,20 +87,10 @@ extension DERReader {
         as type: T.Type = T.self,
         tag: DERTag = .integer
     ) throws(DERError) -> T {
-        // Decoded where it lies, with no element made (`definiteHeader`); anything else, a failure included, goes
-        // through readElement, for its exact error.
-        if let (headerLength, contentLength) = try definiteHeader(tag),
-            let value = remaining.withUnsafeBufferPointer({ bytes in
-                DERElement.integer(
-                    UnsafeBufferPointer(rebasing: bytes[headerLength..<headerLength + contentLength]),
-                    as: T.self
-                )
-            })
-        {
-            skip(headerLength + contentLength)
-            return value
+        let bounds = try readBounds(required: tag)
+        return try Self.withOctets(of: input, at: bounds.contents) { contents throws(DERError) in
+            try DERElement.integer(contents, as: T.self, at: bounds.start)
         }
-        return try readElement(tag).integer(as: T.self)
     }
 
     /// Reads an ENUMERATED as an integer that must fit `T`.
@@ -95,6 +99,6 @@ extension DERReader {
         as type: T.Type = T.self,
         tag: DERTag = .enumerated
     ) throws(DERError) -> T {
-        try readElement(tag).integer(as: T.self)
+        try readInteger(as: T.self, tag: tag)
     }
 }

@@ -6,9 +6,8 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     /// The contents octets: base-128 subidentifiers, the first combining the first two arcs.
     public let bytes: ArraySlice<UInt8>
 
-    /// Whether the two encode the same identifier: the same contents octets. Compared over buffers; the derived
-    /// comparison of the two slices cost 40 instructions a time, and certificate parsing compares OIDs hundreds of
-    /// times per receipt.
+    /// Whether the two encode the same identifier: the same contents octets, compared where they lie rather than
+    /// through the slices' indices, since certificate parsing compares OIDs often.
     public static func == (lhs: OID, rhs: OID) -> Bool {
         guard lhs.bytes.count == rhs.bytes.count else { return false }
         return lhs.bytes.withUnsafeBufferPointer { left in
@@ -154,12 +153,9 @@ extension DERElement {
 extension DERReader {
     /// Reads an OBJECT IDENTIFIER.
     public mutating func readObjectIdentifier(tag: DERTag = .objectIdentifier) throws(DERError) -> OID {
-        // Without an element where the shape allows (a certificate has twenty-odd OIDs); anything else goes through
-        // readElement, for its exact error.
-        guard let (offset, contents) = try readDefiniteContents(tag) else {
-            return try readElement(tag).objectIdentifier()
-        }
-        try OID.validate(contents, at: offset)
+        let bounds = try readBounds(required: tag)
+        let contents = input[bounds.contents]
+        try OID.validate(contents, at: bounds.start)
         return OID(validated: contents)
     }
 }

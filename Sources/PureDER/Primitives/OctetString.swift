@@ -7,16 +7,16 @@ extension DERReader {
     /// permits: the segments (OCTET STRINGs, possibly constructed themselves, X.690 §8.7.3) joined into a new
     /// buffer, whose indices start at zero.
     public mutating func readOctetString(tag: DERTag = .octetString) throws(DERError) -> ArraySlice<UInt8> {
-        if let (_, value) = try readDefiniteContents(tag.asPrimitive) { return value }
-        guard let identifier = try nextIdentifier(), identifier.tag.asPrimitive == tag.asPrimitive else {
-            return try readElement(tag).content  // throws the right error: truncated or unexpected tag
+        if let primitive = try readBounds(tag.asPrimitive) { return input[primitive.contents] }
+        guard let constructed = try readBounds(tag.asConstructed) else {
+            throw missing(tag)
         }
-        let element = try readElement(identifier: identifier)
-        guard element.tag.isConstructed else { return element.content }
+        // A universal OCTET STRING's construction was checked against the rules with its header; this is for
+        // IMPLICIT tags.
         guard rules.allowsConstructedOctetString else {
-            throw DERError(.invalidConstruction, at: element.offset, "constructed OCTET STRING, which DER forbids")
+            throw DERError(.invalidConstruction, at: constructed.start, "constructed OCTET STRING, which DER forbids")
         }
-        return try joinSegments(of: element)
+        return try joinSegments(of: element(constructed))
     }
 
     /// Joins a constructed OCTET STRING's segments depth-first, with an explicit stack instead of recursion.

@@ -197,13 +197,13 @@ extension DERElement {
 extension DERReader {
     /// Reads a UTCTime or GeneralizedTime (the X.509 `Time` choice) as seconds since 1970.
     public mutating func readTime() throws(DERError) -> Int64 {
-        guard let identifier = try nextIdentifier() else {
+        guard let tag = try peekTag() else {
             throw DERError(.truncated, at: offset, "expected a time, found the end of the contents")
         }
-        guard identifier.tag == .utcTime || identifier.tag == .generalizedTime else {
-            throw DERError(.unexpectedTag, at: offset, "expected UTCTime or GeneralizedTime, found \(identifier.tag)")
+        guard tag == .utcTime || tag == .generalizedTime else {
+            throw DERError(.unexpectedTag, at: offset, "expected UTCTime or GeneralizedTime, found \(tag)")
         }
-        return try readElement(identifier: identifier).time()
+        return try readElement(tag).time()
     }
 
     /// Reads a GeneralizedTime as seconds since 1970.

@@ -45,7 +45,7 @@ public enum Base64 {
     }
 
     /// Whether every byte of `text` is a base64 character, padding or whitespace, with at least one character.
-    public static func looksLikeBase64<Text: Collection<UInt8>>(_ text: Text) -> Bool {
+    static func looksLikeBase64<Text: Collection<UInt8>>(_ text: Text) -> Bool {
         var characters = 0
         for byte in text {
             if isWhitespace(byte) { continue }

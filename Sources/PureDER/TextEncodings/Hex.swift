@@ -1,7 +1,7 @@
 /// Hexadecimal text for bytes: two digits per byte, no separators.
-public enum Hex {
+package enum Hex {
     /// `bytes` as hexadecimal, lowercase unless `uppercase`.
-    public static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes, uppercase: Bool = false) -> String {
+    package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes, uppercase: Bool = false) -> String {
         let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
         var text = ""
         text.reserveCapacity(bytes.underestimatedCount * 2)
@@ -16,7 +16,7 @@ public enum Hex {
 
     /// The bytes of hexadecimal text (upper or lower case, an even number of digits and nothing else), or
     /// `nil`.
-    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    package static func decode(_ text: some StringProtocol) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []

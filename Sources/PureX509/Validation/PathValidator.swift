@@ -46,6 +46,29 @@ public struct PathValidator: Sendable {
         return try validate(leaf: leaf, intermediates: intermediates, at: time, policy: policy, work: &work)
     }
 
+    /// ``validate(leaf:intermediates:at:policy:)``, sparing the arithmetic of signatures that `memo` records as
+    /// verified, and recording those it verifies (``SignatureMemo``).
+    public func validate(
+        leaf: Certificate,
+        intermediates: [Certificate],
+        at time: Int64,
+        policy: CertificatePolicy = .issuanceProfile,
+        memo: inout SignatureMemo
+    ) throws(PathValidationError) -> ValidatedChain {
+        var work = PathSearchWork()
+        var optionalMemo: SignatureMemo? = memo
+        memo = SignatureMemo(capacity: 1)  // the memo lives in optionalMemo meanwhile, with one owner
+        defer { if let updated = optionalMemo { memo = updated } }
+        return try validate(
+            leaf: leaf,
+            intermediates: intermediates,
+            at: time,
+            policy: policy,
+            work: &work,
+            memo: &optionalMemo
+        )
+    }
+
     /// ``validate(leaf:intermediates:at:policy:)``, reporting the work the search did.
     package func validate(
         leaf: Certificate,
@@ -53,6 +76,26 @@ public struct PathValidator: Sendable {
         at time: Int64,
         policy: CertificatePolicy,
         work: inout PathSearchWork
+    ) throws(PathValidationError) -> ValidatedChain {
+        var noMemo: SignatureMemo? = nil
+        return try validate(
+            leaf: leaf,
+            intermediates: intermediates,
+            at: time,
+            policy: policy,
+            work: &work,
+            memo: &noMemo
+        )
+    }
+
+    /// The search itself, with its work reported and an optional memo.
+    package func validate(
+        leaf: Certificate,
+        intermediates: [Certificate],
+        at time: Int64,
+        policy: CertificatePolicy,
+        work: inout PathSearchWork,
+        memo: inout SignatureMemo?
     ) throws(PathValidationError) -> ValidatedChain {
         guard intermediates.count <= Self.maximumIntermediates else {
             throw PathValidationError(
@@ -65,7 +108,7 @@ public struct PathValidator: Sendable {
         }
         var search = PathSearch(validator: self, leaf: leaf, intermediates: intermediates, time: time, policy: policy)
         defer { work = search.work }
-        if let chain = search.run() { return chain }
+        if let chain = search.run(memo: &memo) { return chain }
         throw search.bestError
             ?? PathValidationError(
                 .noPath,
