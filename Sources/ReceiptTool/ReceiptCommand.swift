@@ -8,10 +8,12 @@ enum ReceiptCommand {
         commands:
           verify FILE...|DIR...|-|--lines FILE|- [--recursive] [--bundle-id ID] [--version V]
                  [--device-id UUID|HEX] [--anchor CERT]... [--at RFC3339|now] [--json] [--jobs N]
+                 [--no-memo]
                                 verify App Store receipts: signature, chain to the Apple root at each
                                 receipt's creation date (or --at), and the expected values; one line
                                 per input, in input order, as a stream (--lines: one base64 receipt
-                                per line)
+                                per line); --no-memo: verify every certificate signature again for
+                                every receipt
           entitlements INPUTS [--at RFC3339|now] [--validate-at RFC3339|now] [--json] [verify's options]
                                 verify as verify does, then print what each receipt grants at --at
                                 (default: its creation date): active subscriptions, products bought, the

@@ -1,4 +1,5 @@
 import PureReceipt
+import PureX509
 
 /// The run of `verify` and `entitlements`: every input read, validated and formatted on the workers of a
 /// ``BatchScheduler``, one result line per input printed in input order, and the exit status of docs/cli.md: 0
@@ -25,7 +26,7 @@ enum ValidationBatch {
         try BatchScheduler<BatchItem, Output>.run(
             jobs: options.jobs,
             next: { source.next() },
-            makeWorker: { ValidationWorker(validator: validator) },
+            makeWorker: { [memo = options.memo] in ValidationWorker(validator: validator, memo: memo) },
             process: { item, worker in
                 switch item.load(io: io) {
                 case .success(let bytes):
@@ -79,14 +80,28 @@ enum ValidationBatch {
     }
 }
 
-/// What one worker thread of a batch owns: the validator, and the state a worker keeps from one input to the
-/// next. The memo of verified certificate signatures (issue 23) belongs here, one per worker, handed to each
-/// validation; no state is shared between workers.
+/// What one worker thread of a batch owns: the validator, and the memo of certificate signatures it has verified
+/// (issue 23), handed to each validation. A batch of receipts shares a handful of leaves and intermediates, so
+/// after the first few inputs a worker verifies only each receipt's own signature; every other check still runs
+/// for every input. No state is shared between workers: each parses and verifies its own first chain.
 struct ValidationWorker {
     let validator: ReceiptValidator
+    /// `nil` with `--no-memo`: every signature verified for every input.
+    private var memo: SignatureMemo?
+
+    init(validator: ReceiptValidator, memo: Bool) {
+        self.validator = validator
+        self.memo = memo ? SignatureMemo() : nil
+    }
 
     mutating func validate(_ bytes: [UInt8]) -> Result<ValidatedReceipt, ReceiptValidationError> {
         do throws(ReceiptValidationError) {
+            if var owned = memo {
+                // Moved out for the call and back, so that the memo has one owner and is never copied.
+                memo = nil
+                defer { memo = owned }
+                return .success(try validator.validate(bytes, memo: &owned))
+            }
             return .success(try validator.validate(bytes))
         } catch {
             return .failure(error)

@@ -4,8 +4,8 @@ import PureReceipt
 import PureX509
 
 /// What `verify` and `entitlements` share: the inputs (files, directories, `-`, or `--lines`), whom to trust
-/// (`--anchor`), what to expect (`--bundle-id`, `--version`, `--device-id`), when to validate the chain, `--json`
-/// and `--jobs`.
+/// (`--anchor`), what to expect (`--bundle-id`, `--version`, `--device-id`), when to validate the chain, `--json`,
+/// `--jobs` and `--no-memo`.
 struct ValidationOptions {
     /// The FILE, directory and `-` arguments, as given.
     var inputs: [[UInt8]] = []
@@ -18,6 +18,8 @@ struct ValidationOptions {
     var validationTime: ReceiptValidator.ValidationTime = .receiptCreationDate
     var json = false
     var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether each worker keeps a ``PureX509/SignatureMemo`` across its inputs; `--no-memo` turns it off.
+    var memo = true
     /// The values of the command's own options, by name; the last one given wins.
     var commandOptions: [String: String] = [:]
 
@@ -56,6 +58,7 @@ struct ValidationOptions {
             case _ where ownOptions.contains(argument): options.commandOptions[argument] = try text(argument)
             case "--json": options.json = true
             case "--recursive", "-r": options.recursive = true
+            case "--no-memo": options.memo = false
             case "--lines":
                 guard options.lines == nil else { throw .usage("\(command): --lines is given once") }
                 options.lines = InputName(argument: try value(argument))

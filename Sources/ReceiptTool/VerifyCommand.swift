@@ -1,12 +1,12 @@
 import PureDER
-import PureReceipt
 import PureJSON
+import PureReceipt
 import PureReceiptJSON
 
 /// `receipt verify FILE...|DIR...|-|--lines FILE|- [--recursive] [--bundle-id ID] [--version V]
-/// [--device-id UUID|HEX] [--anchor CERT]... [--at RFC3339|now] [--json] [--jobs N]`: one result per input, in
-/// input order, verified as a stream on `--jobs` threads; exit 0 when every input is valid, 1 when any is invalid,
-/// 2 on usage or I/O errors.
+/// [--device-id UUID|HEX] [--anchor CERT]... [--at RFC3339|now] [--json] [--jobs N] [--no-memo]`: one result per
+/// input, in input order, verified as a stream on `--jobs` threads, each with its own memo of verified certificate
+/// signatures; exit 0 when every input is valid, 1 when any is invalid, 2 on usage or I/O errors.
 enum VerifyCommand {
     static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
         let options = try ValidationOptions.parse(arguments, command: "verify", validationTimeOption: "--at")
