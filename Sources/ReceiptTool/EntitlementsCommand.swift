@@ -1,6 +1,6 @@
 import PureDER
-import PureReceipt
 import PureJSON
+import PureReceipt
 import PureReceiptJSON
 
 /// `receipt entitlements FILE...|DIR...|-|--lines FILE|- [--at RFC3339|now] [--validate-at RFC3339|now]
