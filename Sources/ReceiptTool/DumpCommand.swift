@@ -7,21 +7,29 @@ import PureReceiptJSON
 /// `receipt dump [--json] FILE|-`: a receipt's fields, in-app purchases and embedded certificates, decoded
 /// without verifying anything, and marked so.
 enum DumpCommand {
-    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
-        let (flags, path) = try parseSingleInput(arguments, command: "dump", flags: ["--json"])
+    static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
+        let (flags, name) = try parseSingleInput(arguments, command: "dump", flags: ["--json"])
         let json = flags.contains("--json")
-        let (bytes, _) = try readInput(path, io: io)
+        let (bytes, _) = try readInput(name, io: io)
         let signedData: SignedData
         let receipt: AppReceipt
         do throws(PKCS7Error) {
             signedData = try SignedData(berEncoded: bytes)
         } catch {
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+            throw ToolFailure(
+                status: ExitStatus.failure,
+                message:
+                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
+            )
         }
         do throws(ReceiptError) {
             receipt = try AppReceipt(contentOf: signedData)
         } catch {
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+            throw ToolFailure(
+                status: ExitStatus.failure,
+                message:
+                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
+            )
         }
         let fields: [(String, JSONValue)] = [
             ("verified", .bool(false)),
@@ -29,10 +37,12 @@ enum DumpCommand {
             ("certificates", .array(signedData.certificates.map(ReceiptJSON.certificate))),
         ]
         if json {
-            io.out(JSONValue.object(fields).text + "\n")
+            try io.out(JSONOutput.line(.object(fields)))
         } else {
-            io.out("UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n")
-            io.out(JSONValue.indented(Array(fields.dropFirst())))
+            try io.out(
+                "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
+                    + JSONOutput.indentedText(Array(fields.dropFirst()))
+            )
         }
     }
 }
