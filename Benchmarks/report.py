@@ -5,9 +5,10 @@ sentence of README.md (between its <!-- performance --> and <!-- /performance --
     python3 Benchmarks/report.py RESULTS DOCS    what run.sh runs: all three from the results of a run
     python3 Benchmarks/report.py --readme        only the README's sentence, from the committed performance.json
 
-Input: the JMH JSON that the benchmark plugin wrote, and the *.txt files of run.sh (openssl.txt, batch.txt:
-lines of "benchmark implementation value unit"). Every value is higher-is-better: MB/s (10^6 bytes per second)
-for hashes, ops/s for operations, receipts/s for the command-line batch.
+Input: the JMH JSON that the benchmark plugin wrote, and the *.txt files of run.sh (openssl.txt, stream.txt:
+lines of "benchmark implementation value unit"). Every value is higher-is-better — MB/s (10^6 bytes per second)
+for hashes, ops/s for operations, receipts/s for the command line — except the one in MiB, the peak resident
+memory of a million inputs streamed through `receipt verify`.
 """
 import datetime
 import glob
@@ -68,7 +69,8 @@ RECEIPT_BENCHMARKS = [
 # real receipt: what a hostile input can cost, at most this many times an honest one (issue 25).
 WORST_GOAL = 5
 RECEIPT_PEERS = ["libcrypto", "swift-certificates", "swift-asn1"]
-BATCH_BENCHMARKS = ["receipt-verify-batch"]
+STREAM_BENCHMARKS = ["receipt-verify-stream", "receipt-verify-stream-1M", "receipt-verify-stream-1M-peak-memory",
+                     "receipt-digest-sha256-192MiB"]
 
 rows = []  # (benchmark, implementation, value, unit)
 mallocs = {}  # (benchmark, implementation) -> allocations per measured iteration (median)
@@ -118,7 +120,7 @@ cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.start
 by_benchmark = {}
 for b, i, v, u in rows:
     by_benchmark.setdefault(b, {})[i] = (v, u)
-primitives = {b: values for b, values in by_benchmark.items() if b not in RECEIPT_BENCHMARKS + BATCH_BENCHMARKS}
+primitives = {b: values for b, values in by_benchmark.items() if b not in RECEIPT_BENCHMARKS + STREAM_BENCHMARKS}
 peers = ["swift-crypto", "openssl-scalar", "openssl-native", "attaswift-bigint"]
 
 lines = [
@@ -190,13 +192,56 @@ if honest and hostile:
     lines += ["", "`receipt-validate-worst` ÷ `receipt-validate` (time to refuse the worst container within the cap "
               f"÷ time to validate a real receipt): {r:.2f}× at the median{at_p0}; goal ≤ {WORST_GOAL}×, "
               f"{verdict}."]
-batch = by_benchmark.get("receipt-verify-batch", {})
-if batch:
-    one, two = batch.get("this-1-job"), batch.get("this-2-jobs")
-    lines += ["", "`receipt verify` on a batch of real receipts (release build, whole process, best of 5 runs):", "",
-              "| benchmark | --jobs 1 | --jobs 2 | 2 jobs ÷ 1 job |", "|---|---|---|---|",
-              f"| receipt-verify-batch | {one[0]:,.0f} {one[1]} | {two[0]:,.0f} {two[1]} | {two[0] / one[0]:.2f}× |"
-              if one and two else "| receipt-verify-batch | — | — | — |"]
+stream = by_benchmark.get("receipt-verify-stream", {})
+one, two = stream.get("cli-jobs-1"), stream.get("cli-jobs-2")
+json_one, cold_one = stream.get("cli-jobs-1-json"), stream.get("cli-jobs-1-no-memo")
+validate = by_benchmark.get("receipt-validate", {}).get("this")
+million = by_benchmark.get("receipt-verify-stream-1M", {}).get("cli-jobs-2")
+memory = by_benchmark.get("receipt-verify-stream-1M-peak-memory", {}).get("cli-jobs-2")
+# Issue 23's goals for the tool: two jobs at least 1.8x one on two cores; per receipt at most 1.25x the
+# in-process receipt-validate of the same run; --json adds at most 15%; a million inputs in under 64 MiB; receipt
+# digest within 5% of in-process hashing.
+stream_goals = []
+def goal(name, value, met, text):
+    stream_goals.append(f"{name} {text.format(value)}, {'met' if met else 'not met'}")
+if one and two:
+    def per_receipt(value):
+        return f"{1e6 / value[0]:,.0f} µs"
+    lines += ["", "`receipt verify --lines` (release build, whole process, best of 5 runs): 20,000 lines of "
+              "receipt-validate's receipt in base64, each worker with its memo unless `--no-memo`; the time per "
+              "receipt with one job against this run's in-process (cold) receipt-validate, and what `--json` adds:",
+              "",
+              "| benchmark | --jobs 1 | --jobs 2 | 2 jobs ÷ 1 job | per receipt, 1 job | ÷ in-process "
+              "| --no-memo, 1 job | ÷ in-process | --json, 1 job | --json adds |", "|---|---|---|---|---|---|---|---|---|---|",
+              f"| receipt-verify-stream | {one[0]:,.0f} {one[1]} | {two[0]:,.0f} {two[1]} | {two[0] / one[0]:.2f}× "
+              f"| {per_receipt(one)} | " + (f"{validate[0] / one[0]:.2f}×" if validate else "—") + " | "
+              + (f"{cold_one[0]:,.0f} {cold_one[1]} | " + (f"{validate[0] / cold_one[0]:.2f}×" if validate else "—")
+                 if cold_one else "— | —") + " | "
+              + (f"{json_one[0]:,.0f} {json_one[1]} | {one[0] / json_one[0] - 1:+.0%}" if json_one else "— | —")
+              + " |"]
+    r = two[0] / one[0]
+    goal("`--jobs 2` ÷ `--jobs 1`", r, r >= 1.8, "{:.2f}× (goal ≥ 1.8×)")
+    if validate:
+        r = validate[0] / one[0]
+        goal("per receipt ÷ in-process receipt-validate", r, r <= 1.25, "{:.2f}× (goal ≤ 1.25×)")
+    if json_one:
+        r = one[0] / json_one[0] - 1
+        goal("`--json` adds", r, r <= 0.15, "{:+.0%} (goal ≤ 15%)")
+if million and memory:
+    lines += ["", f"A million lines (four receipts in turn, a `--lines` file), --jobs 2: {million[0]:,.0f} "
+              f"{million[1]}, peak resident memory {memory[0]:,.1f} MiB."]
+    goal("peak resident memory for a million inputs", memory[0], memory[0] < 64, "{:,.1f} MiB (goal < 64 MiB)")
+digest = by_benchmark.get("receipt-digest-sha256-192MiB", {}).get("cli")
+in_process = by_benchmark.get("sha256-1MiB", {}).get("this")
+if digest:
+    lines += ["", f"`receipt digest -a sha256` of a 192 MiB file: {digest[0]:,.1f} {digest[1]}"
+              + (f", {digest[0] / in_process[0]:.2f}× this run's in-process sha256-1MiB ({in_process[0]:,.1f} "
+                 f"{in_process[1]})." if in_process else ".")]
+    if in_process:
+        r = digest[0] / in_process[0]
+        goal("`receipt digest` ÷ in-process sha256", r, r >= 0.95, "{:.2f}× (goal ≥ 0.95×)")
+if stream_goals:
+    lines += ["", "Targets for the tool: " + "; ".join(stream_goals) + "."]
 lines += ["", "Allocations (median per measured iteration: a 64-byte hash iteration hashes 1,000 messages; for RSA and ECDSA, "
           "per verification; for receipts, per validation or parse):", "",
           "| benchmark | implementation | mallocs |", "|---|---|---|"]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every benchmark in release mode, measures the OpenSSL command line at its native and scalar
-# tiers on the same sizes, times the `receipt verify` tool on a batch of real receipts with 1 and 2 jobs, and
-# writes docs/performance.json and docs/PERFORMANCE.md. About 5 minutes here after the first build.
+# tiers on the same sizes, times the `receipt` tool streaming receipts (--jobs 1 and 2, --json, a million inputs'
+# peak memory) and hashing a 192 MiB file, and writes docs/performance.json and docs/PERFORMANCE.md. About 8
+# minutes here after the first build.
 #   Benchmarks/run.sh
 # The receipt benchmarks read the repository's TestVectors/receipts; the benchmark package needs libssl-dev's
 # headers (scripts/install-build-dependencies.sh installs them). Writes README.md's performance sentence too.
@@ -50,34 +51,96 @@ openssl speed -seconds 3 ecdsap256 ecdsap384 2>/dev/null | awk '
     $3 == "ecdsa" && column { curve = $4; gsub(/[()nist]/, "", curve); print curve "-verify", "openssl-native", $column, "ops/s" }' \
     >> "$results/openssl.txt"
 
-echo "== receipt verify, batch (release)"
-# Every App Store receipt in TestVectors, 20 times over, on one command line: receipts per second of the whole
-# process (reading, verifying, printing) with --jobs 1 and --jobs 2, the best of 5 runs each. Without
-# --bundle-id only the signature, the chain at the receipt's creation date and the payload are checked.
-vectors="$root/TestVectors/receipts/apple"
+echo "== receipt verify, streaming (release)"
+# The tool as users run it on an export: --lines, one base64 receipt per line.
+# - receipt-verify-stream: 20,000 lines of receipt-validate's receipt (so that the time per receipt compares with
+#   the in-process figure of this run), receipts per second of the whole process with --jobs 1, --jobs 2,
+#   --json --jobs 1 and --no-memo --jobs 1, best of 5 runs each; output to a file, counted after the clock stops;
+# - receipt-verify-stream-1M: a --lines file of a million lines of four receipts in turn, in /tmp, --jobs 2:
+#   receipts per second, and the peak resident memory (wait4's ru_maxrss, as /usr/bin/time -v) in MiB;
+# - receipt-digest-sha256-192MiB: `receipt digest` of a 192 MiB file in the page cache, best of 5, in MB/s, for
+#   comparison with this run's in-process sha256-1MiB.
+# Every run must exit 0 (every receipt valid) with one result per input: a failure is never timed as throughput.
 (cd "$root" && swift build -c release --product receipt 2>&1 | tail -n 1)
 tool="$(cd "$root" && swift build -c release --show-bin-path)/receipt"
-python3 - "$tool" "$vectors" >> "$results/batch.txt" <<'PY'
-import glob, os, subprocess, sys, time
-tool, vectors = sys.argv[1], sys.argv[2]
-receipts = sorted(glob.glob(os.path.join(vectors, "*.der")))
-if not receipts:
-    sys.exit(f"run.sh: no receipts in {vectors}")
-inputs = receipts * 20
-for jobs, name in ((1, "this-1-job"), (2, "this-2-jobs")):
+scratch="$results/stream"
+mkdir -p "$scratch"
+python3 - "$tool" "$root/TestVectors/receipts/apple" "$scratch" >> "$results/stream.txt" <<'PY'
+import base64, os, subprocess, sys, threading, time
+tool, receipts, scratch = sys.argv[1:]
+def line(name):
+    return base64.b64encode(open(os.path.join(receipts, name + ".der"), "rb").read()) + b"\n"
+validate = line("AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt")
+lines_path, output_path = os.path.join(scratch, "lines.txt"), os.path.join(scratch, "out.txt")
+count = 20_000
+# Written in blocks: this process stays small, and its children's memory figures are their own.
+with open(lines_path, "wb") as lines:
+    for _ in range(count // 100):
+        lines.write(validate * 100)
+
+def timed(arguments, expected):
     best = None
     for _ in range(5):
-        start = time.perf_counter()
-        run = subprocess.run([tool, "verify", "--jobs", str(jobs), *inputs], capture_output=True, text=True)
-        elapsed = time.perf_counter() - start
-        # Exit status 0 only when every input is valid: a failure must not be timed as throughput.
-        results = len(run.stdout.splitlines())
-        if run.returncode != 0 or results != len(inputs):
-            sys.exit(f"run.sh: receipt verify --jobs {jobs}: exit {run.returncode}, {results}/{len(inputs)} results\n{run.stderr}")
+        with open(output_path, "wb") as output:
+            start = time.perf_counter()
+            run = subprocess.run([tool, *arguments], stdout=output, stderr=subprocess.PIPE)
+            elapsed = time.perf_counter() - start
+        results = sum(1 for _ in open(output_path, "rb"))
+        if run.returncode != 0 or results != expected:
+            sys.exit(f"run.sh: receipt {' '.join(arguments)}: exit {run.returncode}, {results}/{expected} results\n"
+                     + run.stderr.decode(errors="replace"))
         best = elapsed if best is None else min(best, elapsed)
-    print("receipt-verify-batch", name, f"{len(inputs) / best:.1f}", "receipts/s")
+    return best
+
+for name, arguments in (("cli-jobs-1", ["--jobs", "1"]), ("cli-jobs-2", ["--jobs", "2"]),
+                        ("cli-jobs-1-json", ["--json", "--jobs", "1"]),
+                        ("cli-jobs-1-no-memo", ["--no-memo", "--jobs", "1"])):
+    seconds = timed(["verify", *arguments, "--lines", lines_path], count)
+    print("receipt-verify-stream", name, f"{count / seconds:.1f}", "receipts/s")
+
+million = 1_000_000
+mix = [line(name) for name in ("AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt",
+                               "TPInAppReceipt_receipt-sandbox-g5", "Kvitto_receipt",
+                               "AppReceiptValidator_mindnode_mac_sha256_receipt")]
+os.remove(lines_path)
+# A database export's shape: a million lines in one file in /tmp, written in blocks (about 9 GB), removed after.
+export_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"receipt-verify-stream-1M-{os.getpid()}.txt")
+try:
+    with open(export_path, "wb") as export:
+        block = b"".join(mix) * 50
+        for _ in range(million // (len(mix) * 50)):
+            export.write(block)
+    with open(output_path, "wb") as output:
+        start = time.perf_counter()
+        process = subprocess.Popen([tool, "verify", "--jobs", "2", "--lines", export_path], stdout=output)
+        # wait4 gives this child's own peak resident memory (what /usr/bin/time -v reports).
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+finally:
+    os.remove(export_path)
+results = sum(1 for _ in open(output_path, "rb"))
+if os.waitstatus_to_exitcode(status) != 0 or results != million:
+    sys.exit(f"run.sh: receipt verify --lines of a million lines: status {status}, {results}/{million} results")
+print("receipt-verify-stream-1M", "cli-jobs-2", f"{million / elapsed:.1f}", "receipts/s")
+print("receipt-verify-stream-1M-peak-memory", "cli-jobs-2", f"{usage.ru_maxrss / 1024:.1f}", "MiB")
+
+digest_path = os.path.join(scratch, "192MiB.bin")
+with open(digest_path, "wb") as data:
+    for _ in range(192):
+        data.write(os.urandom(1 << 20))
+best = None
+for _ in range(5):
+    start = time.perf_counter()
+    run = subprocess.run([tool, "digest", "-a", "sha256", digest_path], capture_output=True)
+    elapsed = time.perf_counter() - start
+    if run.returncode != 0:
+        sys.exit(f"run.sh: receipt digest: exit {run.returncode}")
+    best = elapsed if best is None else min(best, elapsed)
+print("receipt-digest-sha256-192MiB", "cli", f"{(192 << 20) / best / 1e6:.1f}", "MB/s")
+os.remove(digest_path)
+os.remove(output_path)
 PY
-cat "$results/batch.txt"
+cat "$results/stream.txt"
 
 echo "== Report"
 python3 "$here/report.py" "$results" "$root/docs"

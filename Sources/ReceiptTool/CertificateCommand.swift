@@ -7,18 +7,26 @@ import PureX509
 /// `receipt cert [--json] FILE|-`: a certificate's subject, issuer, serial, validity, key, signature
 /// algorithm, extensions and fingerprints.
 enum CertificateCommand {
-    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
-        let (flags, path) = try parseSingleInput(arguments, command: "cert", flags: ["--json"])
+    static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
+        let (flags, name) = try parseSingleInput(arguments, command: "cert", flags: ["--json"])
         let json = flags.contains("--json")
-        let (bytes, _) = try readInput(path, io: io)
+        let (bytes, _) = try readInput(name, io: io)
         let certificate: Certificate
         do throws(X509Error) {
             certificate = try Certificate(derEncoded: bytes)
         } catch {
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+            throw ToolFailure(
+                status: ExitStatus.failure,
+                message:
+                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
+            )
         }
         let fields = describe(certificate)
-        io.out(json ? JSONValue.object(fields).text + "\n" : JSONValue.indented(fields))
+        if json {
+            try io.out(JSONOutput.line(.object(fields)))
+        } else {
+            try io.out(JSONOutput.indentedText(fields))
+        }
     }
 
     /// The certificate as ordered fields, shared by the text and JSON forms.

@@ -1,86 +1,91 @@
-import Foundation
 import PureCrypto
 
-/// `receipt digest [-a sha1|sha256|sha384|sha512] FILE...|-`: `HEX  NAME` lines like `sha256sum`, reading
-/// each input in 64 KiB chunks so memory stays constant whatever the file size.
+/// `receipt digest [-a sha1|sha256|sha384|sha512] FILE...|-`: one `HEX  NAME` line per input, like `sha256sum`,
+/// or `CODE  NAME` for an input that cannot be read (with its reason on standard error). Each input is hashed as
+/// it is read, in chunks of ``chunkSize`` read straight into one buffer, so memory stays constant whatever its
+/// size.
 enum DigestCommand {
-    static let chunkSize = 1 << 16
+    /// Bytes per read: large enough that a system call per chunk costs nothing beside hashing it.
+    static let chunkSize = 1 << 20
 
-    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
+    static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
         var algorithm = "sha256"
-        var paths: [String] = []
+        var inputs: [InputName] = []
         var index = 0
         while index < arguments.count {
-            let argument = arguments[index]
+            let argument = String(decoding: arguments[index], as: UTF8.self)
             switch argument {
             case "-a", "--algorithm":
                 index += 1
-                guard index < arguments.count else {
-                    throw ToolFailure(status: ExitStatus.usage, message: "digest: \(argument) needs a value")
-                }
-                algorithm = arguments[index]
-            case "-": paths.append(argument)
+                guard index < arguments.count else { throw .usage("digest: \(argument) needs a value") }
+                algorithm = String(decoding: arguments[index], as: UTF8.self)
+            case "-": inputs.append(.standardInput)
             case _ where argument.hasPrefix("-"):
-                throw ToolFailure(status: ExitStatus.usage, message: "digest: unknown option '\(argument)'")
-            default: paths.append(argument)
+                throw .usage("digest: unknown option '\(TerminalText.escaped(utf8: arguments[index]))'")
+            default: inputs.append(.path(arguments[index]))
             }
             index += 1
         }
-        guard !paths.isEmpty else {
-            throw ToolFailure(status: ExitStatus.usage, message: "digest: expected FILE... or -")
+        guard !inputs.isEmpty else { throw .usage("digest: expected FILE... or -") }
+        let hash: (InputName, UnsafeMutableRawBufferPointer) throws(InputError) -> String
+        switch algorithm {
+        case "sha1": hash = { name, buffer throws(InputError) in try digest(of: name, Insecure.SHA1.self, buffer, io) }
+        case "sha256": hash = { name, buffer throws(InputError) in try digest(of: name, SHA256.self, buffer, io) }
+        case "sha384": hash = { name, buffer throws(InputError) in try digest(of: name, SHA384.self, buffer, io) }
+        case "sha512": hash = { name, buffer throws(InputError) in try digest(of: name, SHA512.self, buffer, io) }
+        default:
+            throw .usage(
+                "digest: unknown algorithm '\(TerminalText.escaped(algorithm))' (sha1, sha256, sha384, sha512)"
+            )
         }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+        defer { buffer.deallocate() }
         var unreadable = 0
-        for path in paths {
-            let hex: String?
-            switch algorithm {
-            case "sha1": hex = digest(of: path, with: Insecure.SHA1.self, io: io)
-            case "sha256": hex = digest(of: path, with: SHA256.self, io: io)
-            case "sha384": hex = digest(of: path, with: SHA384.self, io: io)
-            case "sha512": hex = digest(of: path, with: SHA512.self, io: io)
-            default:
-                throw ToolFailure(
-                    status: ExitStatus.usage,
-                    message: "digest: unknown algorithm '\(algorithm)' (sha1, sha256, sha384, sha512)"
-                )
+        for name in inputs {
+            let result: Result<String, InputError>
+            do throws(InputError) {
+                result = .success(try hash(name, buffer))
+            } catch {
+                result = .failure(error)
             }
-            if let hex {
-                io.out("\(hex)  \(path)\n")
-            } else {
+            switch result {
+            case .success(let hex):
+                try io.out("\(hex)  \(name.display)\n")
+            case .failure(let error):
                 unreadable += 1
+                try io.out("\(error.code.rawValue)  \(name.display)\n")
+                try io.err("receipt: \(name.display): \(error.code.rawValue): \(error.reason)\n")
             }
         }
-        if unreadable > 0 {
-            throw ToolFailure(status: ExitStatus.usage, message: "digest: \(unreadable) input(s) could not be read")
-        }
+        if unreadable > 0 { throw .usage("digest: \(unreadable) of \(inputs.count) inputs could not be read") }
     }
 
-    /// The lowercase hex digest of a file or standard input, or `nil` after reporting why it cannot be read.
-    static func digest<Hash: HashFunction>(of path: String, with type: Hash.Type, io: ToolIO) -> String? {
+    /// The lowercase hex digest of a file or standard input, read through `buffer`.
+    static func digest<Hash: HashFunction>(
+        of name: InputName,
+        _ type: Hash.Type,
+        _ buffer: UnsafeMutableRawBufferPointer,
+        _ io: ToolIO
+    ) throws(InputError) -> String {
         var hasher = Hash()
-        if path == "-" {
-            while true {
-                guard let chunk = io.readStandardInputChunk(chunkSize) else {
-                    io.err("receipt: -: cannot read standard input\n")
-                    return nil
-                }
-                if chunk.isEmpty { break }
-                hasher.update(chunk)
-            }
-            return hasher.finalize().description
+        let read: (UnsafeMutableRawBufferPointer) throws(InputError) -> Int
+        var file: FileInput.Descriptor?
+        switch name {
+        case .path(let path):
+            let opened = try FileInput.openFile(path)
+            file = opened
+            read = { buffer throws(InputError) in try FileInput.readSome(opened.number, into: buffer) }
+        case .standardInput:
+            read = io.readInput
+        case .line:
+            throw InputError(code: .notFound, reason: "a line is not a file")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            io.err("receipt: \(path): cannot read\n")
-            return nil
+        while true {
+            let count = try read(buffer)
+            if count == 0 { break }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
-        defer { try? handle.close() }
-        do {
-            while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
-                chunk.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-            }
-        } catch {
-            io.err("receipt: \(path): cannot read: \(error.localizedDescription)\n")
-            return nil
-        }
+        withExtendedLifetime(file) {}
         return hasher.finalize().description
     }
 }

@@ -8,26 +8,34 @@ import PureSignedData
 /// `receipt dump [--json] FILE|-`: a receipt's fields, in-app purchases and embedded certificates, or StoreKit
 /// signed data's (JWS) header, certificates and payload, decoded without verifying anything, and marked so.
 enum DumpCommand {
-    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
-        let (flags, path) = try parseSingleInput(arguments, command: "dump", flags: ["--json"])
+    static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
+        let (flags, name) = try parseSingleInput(arguments, command: "dump", flags: ["--json"])
         let json = flags.contains("--json")
-        let raw = try readRawInput(path, io: io)
+        let raw = try readRawInput(name, io: io)
         let trimmed = trimmingWhitespace(raw)
         if CompactSerialization.hasCompactForm(trimmed) {
-            return try dumpSignedData(trimmed, path: path, json: json, io: io)
+            return try dumpSignedData(trimmed, name: name, json: json, io: io)
         }
-        let (bytes, _) = try readInput(path, io: io)
+        let (bytes, _) = try decodeInput(raw, name: name)
         let signedData: SignedData
         let receipt: AppReceipt
         do throws(PKCS7Error) {
             signedData = try SignedData(berEncoded: bytes)
         } catch {
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+            throw ToolFailure(
+                status: ExitStatus.failure,
+                message:
+                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
+            )
         }
         do throws(ReceiptError) {
             receipt = try AppReceipt(contentOf: signedData)
         } catch {
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
+            throw ToolFailure(
+                status: ExitStatus.failure,
+                message:
+                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
+            )
         }
         let fields: [(String, JSONValue)] = [
             ("verified", .bool(false)),
@@ -35,10 +43,12 @@ enum DumpCommand {
             ("certificates", .array(signedData.certificates.map(ReceiptJSON.certificate))),
         ]
         if json {
-            io.out(JSONValue.object(fields).text + "\n")
+            try io.out(JSONOutput.line(.object(fields)))
         } else {
-            io.out("UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n")
-            io.out(JSONValue.indented(Array(fields.dropFirst())))
+            try io.out(
+                "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
+                    + JSONOutput.indentedText(Array(fields.dropFirst()))
+            )
         }
     }
 }
@@ -46,7 +56,12 @@ enum DumpCommand {
 extension DumpCommand {
     /// A JWS, recognised by its form: App Store layout (three certificates), or Xcode's (one) when the header
     /// has exactly one. Nothing is verified, so the data choosing its own layout trusts nothing.
-    static func dumpSignedData(_ bytes: ArraySlice<UInt8>, path: String, json: Bool, io: ToolIO) throws(ToolFailure) {
+    static func dumpSignedData(
+        _ bytes: ArraySlice<UInt8>,
+        name: InputName,
+        json: Bool,
+        io: ToolIO
+    ) throws(ToolFailure) {
         let decoded: UnverifiedSignedData<DecodedPayload>
         do throws(SignedDataError) {
             do throws(SignedDataError) {
@@ -55,7 +70,10 @@ extension DumpCommand {
                 decoded = try UnverifiedSignedData(unverified: bytes, layout: .xcode)
             }
         } catch {
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error.code): \(error)")
+            throw ToolFailure(
+                status: ExitStatus.failure,
+                message: "\(name.display): \(error.code): \(TerminalText.escapedMessage(error.description))"
+            )
         }
         var header: [(String, JSONValue)] = [("alg", .string(decoded.header.algorithm))]
         if let kid = decoded.header.keyIdentifier { header.append(("kid", .string(kid))) }
@@ -68,10 +86,12 @@ extension DumpCommand {
             ("payload", decoded.payload.json),
         ]
         if json {
-            io.out(JSONValue.object(fields).text + "\n")
+            try io.out(JSONOutput.line(.object(fields)))
         } else {
-            io.out("UNVERIFIED: decoded without checking the signature or the chain\n")
-            io.out(JSONValue.indented(Array(fields.dropFirst())))
+            try io.out(
+                "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
+                    + JSONOutput.indentedText(Array(fields.dropFirst()))
+            )
         }
     }
 

@@ -1,14 +1,14 @@
 import PureDER
+import PureJSON
 import PureReceipt
 import PureReceiptJSON
 
-/// `receipt entitlements FILE... [--at RFC3339|now] [--validate-at RFC3339|now] [--bundle-id ID] [--version V]
-/// [--device-id UUID|HEX] [--anchor CERT]... [--json] [--jobs N]`: validates each input exactly as `verify`
-/// does, then answers what it grants at `--at` (default: the receipt's creation date): the active
-/// subscriptions, the products bought, the original application version (docs/entitlements.md). Exit statuses
-/// as `verify`.
+/// `receipt entitlements FILE...|DIR...|-|--lines FILE|- [--at RFC3339|now] [--validate-at RFC3339|now]
+/// [verify's options]`: validates each input exactly as `verify` does, then answers what it grants at `--at`
+/// (default: the receipt's creation date): the active subscriptions, the products bought, the original
+/// application version (docs/entitlements.md). Inputs, streaming and exit statuses as `verify`.
 enum EntitlementsCommand {
-    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
+    static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
         let options = try ValidationOptions.parse(
             arguments,
             command: "entitlements",
@@ -18,29 +18,60 @@ enum EntitlementsCommand {
         let at = try options.commandOptions["--at"].map { text throws(ToolFailure) in
             try ValidationOptions.instant(text, option: "--at", command: "entitlements")
         }
-        try options.validateEach(command: "entitlements", io: io) { path, result in
-            let answer = result.map { validated in
-                // A receipt validated at an instant need not have a creation date: then the validation instant.
-                validated.entitlements(at: at ?? validated.receipt.creationDate ?? validated.validationTime)
-            }
-            return options.json ? ReceiptJSON.entitlements(answer, file: path).text : text(path, answer)
-        }
+        let json = options.json
+        try ValidationBatch.run(
+            command: "entitlements",
+            options: options,
+            io: io,
+            format: ValidationBatch.Format(
+                result: { name, result in
+                    let answer = result.map { validated in
+                        // A receipt validated at an instant need not have a creation date: then that instant.
+                        validated.entitlements(at: at ?? validated.receipt.creationDate ?? validated.validationTime)
+                    }
+                    return json
+                        ? JSONOutput.line(VerifyCommand.named(name, ReceiptJSON.entitlements(answer)))
+                        : Array((text(name, answer) + "\n").utf8)
+                },
+                inputError: { name, error in
+                    json ? JSONOutput.line(inputErrorObject(name, error)) : VerifyCommand.inputErrorLine(name, error)
+                }
+            )
+        )
     }
 
-    /// One line: `FILE: at TIME: active PRODUCT until TIME, …; purchased PRODUCT ×QUANTITY, …; original version V`.
-    static func text(_ path: String, _ result: Result<ReceiptEntitlements, ReceiptValidationError>) -> String {
+    /// One line: `NAME: at TIME: active PRODUCT until TIME, …; purchased PRODUCT ×QUANTITY, …; original version V`,
+    /// every value from the input escaped.
+    static func text(_ name: InputName, _ result: Result<ReceiptEntitlements, ReceiptValidationError>) -> String {
         switch result {
         case .success(let entitlements):
             let active = entitlements.activeSubscriptions.map {
-                "\($0.productIdentifier) until \(UTCDateTime.rfc3339(secondsSince1970: $0.expirationDate))"
+                "\(TerminalText.escaped($0.productIdentifier)) until "
+                    + UTCDateTime.rfc3339(secondsSince1970: $0.expirationDate)
             }
-            let purchased = entitlements.purchasedProducts.map { "\($0.productIdentifier) ×\($0.quantity)" }
-            return "\(path): at \(UTCDateTime.rfc3339(secondsSince1970: entitlements.instant)): "
+            let purchased = entitlements.purchasedProducts.map {
+                "\(TerminalText.escaped($0.productIdentifier)) ×\($0.quantity)"
+            }
+            let original = entitlements.originalApplicationVersion.map { TerminalText.escaped($0) } ?? "none"
+            return "\(name.display): at \(UTCDateTime.rfc3339(secondsSince1970: entitlements.instant)): "
                 + "active \(active.isEmpty ? "none" : active.joined(separator: ", ")); "
                 + "purchased \(purchased.isEmpty ? "none" : purchased.joined(separator: ", ")); "
-                + "original version \(entitlements.originalApplicationVersion ?? "none")"
+                + "original version \(original)"
         case .failure(let error):
-            return "\(path): INVALID \(error)"
+            return
+                "\(name.display): INVALID \(TerminalText.escapedMessage(error.description))"
         }
+    }
+
+    /// The entitlements object of an input that could not be read: `valid` false, the input error, and the
+    /// answers null, as for an invalid receipt.
+    static func inputErrorObject(_ name: InputName, _ error: InputError) -> JSONValue {
+        let failure = ReceiptJSON.failureMembers(code: error.code.rawValue, step: "input", message: error.reason)
+        return .object(
+            [name.jsonMember] + failure.prefix(2) + [
+                ("at", .null), ("active_subscriptions", .null), ("purchased_products", .null),
+                ("original_application_version", .null), ("original_purchase_date", .null),
+            ]
+        )
     }
 }

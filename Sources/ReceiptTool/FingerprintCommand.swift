@@ -2,22 +2,19 @@ import PureCrypto
 import PureDER
 import PureX509
 
-/// `receipt fingerprint CERT`: the SHA-1 and SHA-256 fingerprints of a certificate's DER bytes, in the form
-/// `openssl x509 -fingerprint` prints, for checking a root against the one its owner publishes.
+/// `receipt fingerprint CERT|-`: the SHA-1 and SHA-256 fingerprints of a certificate's DER bytes, in the form
+/// `openssl x509 -fingerprint` prints, for checking a root against the one its owner publishes; for a PEM bundle,
+/// one such block per certificate, in order, separated by an empty line.
 enum FingerprintCommand {
-    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
-        guard arguments.count == 1, let path = arguments.first, path == "-" || !path.hasPrefix("-") else {
-            throw ToolFailure(status: ExitStatus.usage, message: "fingerprint: expected one CERT file or -")
+    static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
+        let (_, name) = try parseSingleInput(arguments, command: "fingerprint", flags: [])
+        // A fingerprint is over exactly one certificate: anything else is refused rather than hashed.
+        let certificates = try CertificateBundle.certificates(in: try readRawInput(name, io: io), name: name)
+        let blocks = certificates.map { certificate in
+            "SHA1 Fingerprint=\(colonHex(Insecure.SHA1.hash(certificate.encoded)))\n"
+                + "SHA256 Fingerprint=\(colonHex(SHA256.hash(certificate.encoded)))\n"
         }
-        let (bytes, _) = try readInput(path, io: io)
-        // A fingerprint is over exactly one certificate: refuse anything else rather than hash junk.
-        do throws(X509Error) {
-            _ = try Certificate(derEncoded: bytes)
-        } catch {
-            throw ToolFailure(status: ExitStatus.failure, message: "\(path): \(error)")
-        }
-        io.out("SHA1 Fingerprint=\(colonHex(Insecure.SHA1.hash(bytes)))\n")
-        io.out("SHA256 Fingerprint=\(colonHex(SHA256.hash(bytes)))\n")
+        try io.out(blocks.joined(separator: "\n"))
     }
 
     /// Uppercase hex octets joined by colons.

@@ -3,16 +3,23 @@ import PureDER
 import PureReceipt
 import PureX509
 
-/// What `verify` and `entitlements` share: the inputs, whom to trust (`--anchor`), what to expect (`--bundle-id`,
-/// `--version`, `--device-id`), when to validate the chain, `--json` and `--jobs`; and the run itself: inputs
-/// read, validated in parallel, one result printed per input in input order, and `verify`'s exit statuses.
+/// What `verify` and `entitlements` share: the inputs (files, directories, `-`, or `--lines`), whom to trust
+/// (`--anchor`), what to expect (`--bundle-id`, `--version`, `--device-id`), when to validate the chain, `--json`,
+/// `--jobs` and `--no-memo`.
 struct ValidationOptions {
-    var paths: [String] = []
+    /// The FILE, directory and `-` arguments, as given.
+    var inputs: [[UInt8]] = []
+    /// `--lines FILE|-`: each line of it one input.
+    var lines: InputName?
+    /// `--recursive`: directories' subdirectories too.
+    var recursive = false
     var expectations = ReceiptValidator.Expectations()
-    var anchorPaths: [String] = []
+    var anchors: [InputName] = []
     var validationTime: ReceiptValidator.ValidationTime = .receiptCreationDate
     var json = false
     var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether each worker keeps a ``PureX509/SignatureMemo`` across its inputs; `--no-memo` turns it off.
+    var memo = true
     /// The values of the command's own options, by name; the last one given wins.
     var commandOptions: [String: String] = [:]
 
@@ -20,52 +27,58 @@ struct ValidationOptions {
     /// validation time (`--at` for `verify`, `--validate-at` for `entitlements`); `ownOptions` are the
     /// command's other options, each taking a value, kept in ``commandOptions``.
     static func parse(
-        _ arguments: [String],
+        _ arguments: [[UInt8]],
         command: String,
         validationTimeOption: String,
         ownOptions: Set<String> = []
     ) throws(ToolFailure) -> ValidationOptions {
         var options = ValidationOptions()
         var index = 0
-        func value(_ name: String) throws(ToolFailure) -> String {
+        func value(_ name: String) throws(ToolFailure) -> [UInt8] {
             index += 1
-            guard index < arguments.count else {
-                throw ToolFailure(status: ExitStatus.usage, message: "\(command): \(name) needs a value")
-            }
+            guard index < arguments.count else { throw .usage("\(command): \(name) needs a value") }
             return arguments[index]
         }
+        func text(_ name: String) throws(ToolFailure) -> String {
+            String(decoding: try value(name), as: UTF8.self)
+        }
         while index < arguments.count {
-            let argument = arguments[index]
+            let argument = String(decoding: arguments[index], as: UTF8.self)
             switch argument {
-            case "--bundle-id": options.expectations.bundleIdentifier = try value(argument)
-            case "--version": options.expectations.applicationVersion = try value(argument)
+            case "--bundle-id": options.expectations.bundleIdentifier = try text(argument)
+            case "--version": options.expectations.applicationVersion = try text(argument)
             case "--device-id":
-                guard let device = deviceIdentifier(try value(argument)) else {
-                    throw ToolFailure(
-                        status: ExitStatus.usage,
-                        message: "\(command): --device-id takes a UUID or hex bytes"
-                    )
+                guard let device = deviceIdentifier(try text(argument)) else {
+                    throw .usage("\(command): --device-id takes a UUID or hex bytes")
                 }
                 options.expectations.deviceIdentifier = device
-            case "--anchor": options.anchorPaths.append(try value(argument))
+            case "--anchor": options.anchors.append(InputName(argument: try value(argument)))
             case validationTimeOption:
-                options.validationTime = .instant(try instant(try value(argument), option: argument, command: command))
-            case _ where ownOptions.contains(argument): options.commandOptions[argument] = try value(argument)
+                options.validationTime = .instant(try instant(try text(argument), option: argument, command: command))
+            case _ where ownOptions.contains(argument): options.commandOptions[argument] = try text(argument)
             case "--json": options.json = true
+            case "--recursive", "-r": options.recursive = true
+            case "--no-memo": options.memo = false
+            case "--lines":
+                guard options.lines == nil else { throw .usage("\(command): --lines is given once") }
+                options.lines = InputName(argument: try value(argument))
             case "--jobs":
-                guard let jobs = Int(try value(argument)), jobs > 0 else {
-                    throw ToolFailure(status: ExitStatus.usage, message: "\(command): --jobs takes a positive number")
+                guard let jobs = Int(try text(argument)), jobs > 0 else {
+                    throw .usage("\(command): --jobs takes a positive number")
                 }
                 options.jobs = jobs
-            case "-": options.paths.append(argument)
+            case "-": options.inputs.append(arguments[index])
             case _ where argument.hasPrefix("-"):
-                throw ToolFailure(status: ExitStatus.usage, message: "\(command): unknown option '\(argument)'")
-            default: options.paths.append(argument)
+                throw .usage("\(command): unknown option '\(TerminalText.escaped(utf8: arguments[index]))'")
+            default: options.inputs.append(arguments[index])
             }
             index += 1
         }
-        guard !options.paths.isEmpty else {
-            throw ToolFailure(status: ExitStatus.usage, message: "\(command): expected FILE... or -")
+        guard options.lines == nil || options.inputs.isEmpty else {
+            throw .usage("\(command): --lines takes the place of FILE arguments")
+        }
+        guard options.lines != nil || !options.inputs.isEmpty else {
+            throw .usage("\(command): expected FILE..., - or --lines FILE|-")
         }
         return options
     }
@@ -73,9 +86,7 @@ struct ValidationOptions {
     /// An RFC 3339 date-time or `now`, in seconds since 1970.
     static func instant(_ text: String, option: String, command: String) throws(ToolFailure) -> Int64 {
         if text == "now" { return Int64(Date().timeIntervalSince1970) }
-        guard let seconds = RFC3339.seconds(text) else {
-            throw ToolFailure(status: ExitStatus.usage, message: "\(command): \(option) takes RFC 3339 or now")
-        }
+        guard let seconds = RFC3339.seconds(text) else { throw .usage("\(command): \(option) takes RFC 3339 or now") }
         return seconds
     }
 
@@ -86,81 +97,47 @@ struct ValidationOptions {
         return bytes
     }
 
-    /// The validator the options describe: the `--anchor` certificates in place of the bundled Apple root.
+    /// The validator the options describe: every certificate of the `--anchor` inputs (each a certificate or a
+    /// PEM bundle) in place of the bundled Apple root. An anchor that cannot be read or is not a certificate is a
+    /// usage error.
     func validator(io: ToolIO) throws(ToolFailure) -> ReceiptValidator {
-        var anchors: [Certificate] = []
-        for path in anchorPaths {
-            let (bytes, _) = try readInput(path, io: io)
-            do throws(X509Error) {
-                anchors.append(try Certificate(derEncoded: bytes))
+        var certificates: [Certificate] = []
+        for anchor in anchors {
+            do throws(ToolFailure) {
+                certificates += try CertificateBundle.certificates(in: try readRawInput(anchor, io: io), name: anchor)
             } catch {
-                throw ToolFailure(status: ExitStatus.usage, message: "--anchor \(path): \(error)")
+                throw .usage("--anchor \(error.message)")
             }
         }
-        let trust = anchors.isEmpty ? ReceiptTrust.apple : ReceiptTrust.replacingAnchors(with: anchors)
+        let trust = certificates.isEmpty ? ReceiptTrust.apple : ReceiptTrust.replacingAnchors(with: certificates)
         return ReceiptValidator(trust: trust, validationTime: validationTime, expectations: expectations)
     }
 
-    /// Validates every input and prints `line(path, result)` for each, in input order. Exit statuses: 0 when every
-    /// input is valid, 1 when any is invalid, 2 when any could not be read (the others are still printed).
-    func validateEach(
-        command: String,
-        io: ToolIO,
-        line: (String, Result<ValidatedReceipt, ReceiptValidationError>) -> String
-    ) throws(ToolFailure) {
-        let validator = try validator(io: io)
-        // Inputs are read here, then validated in parallel; results print in input order.
-        var inputs: [[UInt8]?] = []
-        var unreadable = false
-        for path in paths {
-            do throws(ToolFailure) {
-                // Text that does not decode is still an input: the validator refuses it at the container step.
-                let raw = try readRawInput(path, io: io)
-                inputs.append((try? BinaryInput.decode(raw))?.bytes ?? raw)
-            } catch {
-                io.err("receipt: \(error.message)\n")
-                inputs.append(nil)
-                unreadable = true
-            }
-        }
-        let results = Self.validateAll(inputs, validator: validator, jobs: jobs)
-        var allValid = true
-        for (index, path) in paths.enumerated() {
-            guard let result = results[index] else { continue }
-            if case .failure = result { allValid = false }
-            io.out(line(path, result) + "\n")
-        }
-        if unreadable {
-            throw ToolFailure(status: ExitStatus.usage, message: "\(command): some inputs could not be read")
-        }
-        if !allValid { throw ToolFailure(status: ExitStatus.failure, message: "\(command): some receipts are invalid") }
-    }
-
-    /// Validates every readable input on up to `jobs` threads.
-    static func validateAll(
-        _ inputs: [[UInt8]?],
-        validator: ReceiptValidator,
-        jobs: Int
-    ) -> [Result<ValidatedReceipt, ReceiptValidationError>?] {
-        final class Results: @unchecked Sendable {
-            var values: [Result<ValidatedReceipt, ReceiptValidationError>?]
-            let lock = NSLock()
-            init(count: Int) { values = Array(repeating: nil, count: count) }
-        }
-        let results = Results(count: inputs.count)
-        let workers = max(1, min(jobs, inputs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: inputs.count, by: workers) {
-                guard let bytes = inputs[index] else { continue }
-                let result: Result<ValidatedReceipt, ReceiptValidationError>
-                do throws(ReceiptValidationError) {
-                    result = .success(try validator.validate(bytes))
-                } catch {
-                    result = .failure(error)
+    /// Where the inputs come from: the lines of `--lines`, or the arguments.
+    func source(io: ToolIO) throws(ToolFailure) -> BatchSource {
+        switch lines {
+        case nil:
+            return BatchSource(arguments: inputs, recursive: recursive)
+        case .standardInput:
+            return BatchSource(
+                lines: LineReader(limit: maximumInputFileSize) { buffer throws(InputError) in
+                    try io.readInput(buffer)
                 }
-                results.lock.withLock { results.values[index] = result }
+            )
+        case .path(let path):
+            let file: FileInput.Descriptor
+            do throws(InputError) {
+                file = try FileInput.openFile(path)
+            } catch {
+                throw .input(.path(path), error)
             }
+            return BatchSource(
+                lines: LineReader(limit: maximumInputFileSize) { buffer throws(InputError) in
+                    try FileInput.readSome(file.number, into: buffer)
+                }
+            )
+        case .line:
+            throw .usage("--lines takes a FILE or -")
         }
-        return results.values
     }
 }

@@ -29,7 +29,7 @@ enum ValueFormatter {
             let dotted = oid.description
             return OIDNames.name(for: dotted).map { "\(dotted) (\($0))" } ?? dotted
         case 23, 24:
-            let text = String(decoding: element.content, as: UTF8.self)
+            let text = TerminalText.escaped(utf8: element.content, limit: textPrefixLength)
             guard let seconds = try? element.time(), let instant = UTCDateTime(secondsSince1970: seconds) else {
                 return text
             }
@@ -50,24 +50,8 @@ enum ValueFormatter {
         return text
     }
 
-    /// The text in double quotes, control characters escaped, cut short when long.
+    /// The text in double quotes, escaped by ``TerminalText`` (quotes too), cut short when long.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            guard count < textPrefixLength else {
-                result += "…"
-                break
-            }
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-            count += 1
-        }
-        return result + "\""
+        "\"" + TerminalText.escaped(text, limit: textPrefixLength, reserving: .quote) + "\""
     }
 }

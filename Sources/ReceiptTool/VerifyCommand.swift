@@ -1,28 +1,69 @@
 import PureDER
+import PureJSON
 import PureReceipt
 import PureReceiptJSON
 
-/// `receipt verify FILE... [--bundle-id ID] [--version V] [--device-id UUID|HEX] [--anchor CERT]...
-/// [--at RFC3339|now] [--json] [--jobs N]`: one result per input, verified in parallel; exit 0 when every
-/// input is valid, 1 when any is invalid, 2 on usage or I/O errors.
+/// `receipt verify FILE...|DIR...|-|--lines FILE|- [--recursive] [--bundle-id ID] [--version V]
+/// [--device-id UUID|HEX] [--anchor CERT]... [--at RFC3339|now] [--json] [--jobs N] [--no-memo]`: one result per
+/// input, in input order, verified as a stream on `--jobs` threads, each with its own memo of verified certificate
+/// signatures; exit 0 when every input is valid, 1 when any is invalid, 2 on usage or I/O errors.
 enum VerifyCommand {
-    static func run(_ arguments: [String], io: ToolIO) throws(ToolFailure) {
+    static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
         let options = try ValidationOptions.parse(arguments, command: "verify", validationTimeOption: "--at")
-        try options.validateEach(command: "verify", io: io) { path, result in
-            options.json ? ReceiptJSON.verification(result, file: path).text : text(path, result)
-        }
+        let json = options.json
+        try ValidationBatch.run(
+            command: "verify",
+            options: options,
+            io: io,
+            format: ValidationBatch.Format(
+                result: { name, result in
+                    json
+                        ? JSONOutput.line(named(name, ReceiptJSON.verification(result)))
+                        : Array((text(name, result) + "\n").utf8)
+                },
+                inputError: { name, error in
+                    json
+                        ? JSONOutput.line(
+                            .object(
+                                [name.jsonMember]
+                                    + ReceiptJSON.failureMembers(
+                                        code: error.code.rawValue,
+                                        step: "input",
+                                        message: error.reason
+                                    )
+                            )
+                        )
+                        : inputErrorLine(name, error)
+                }
+            )
+        )
     }
 
-    static func text(_ path: String, _ result: Result<ValidatedReceipt, ReceiptValidationError>) -> String {
+    /// `NAME: valid: BUNDLE VERSION, N in-app purchases, signed by LEAF ← INTERMEDIATE ← ROOT, at TIME` or
+    /// `NAME: INVALID STEP: reason`, every value from the input escaped.
+    static func text(_ name: InputName, _ result: Result<ValidatedReceipt, ReceiptValidationError>) -> String {
         switch result {
         case .success(let validated):
             let receipt = validated.receipt
-            let chain = validated.chain.certificates.map { $0.subject.commonName ?? "?" }.joined(separator: " ← ")
-            return "\(path): valid: \(receipt.bundleIdentifier ?? "?") \(receipt.applicationVersion ?? "?"), "
-                + "\(receipt.inAppPurchases.count) in-app purchases, signed by \(chain), "
+            let chain = validated.chain.certificates.map { TerminalText.escaped($0.subject.commonName ?? "?") }
+            return "\(name.display): valid: \(TerminalText.escaped(receipt.bundleIdentifier ?? "?")) "
+                + "\(TerminalText.escaped(receipt.applicationVersion ?? "?")), "
+                + "\(receipt.inAppPurchases.count) in-app purchases, signed by \(chain.joined(separator: " ← ")), "
                 + "at \(UTCDateTime.rfc3339(secondsSince1970: validated.validationTime))"
         case .failure(let error):
-            return "\(path): INVALID \(error)"
+            return
+                "\(name.display): INVALID \(TerminalText.escapedMessage(error.description))"
         }
+    }
+
+    /// `NAME: ERROR CODE: reason`, the text result of an input that could not be read.
+    static func inputErrorLine(_ name: InputName, _ error: InputError) -> [UInt8] {
+        Array("\(name.display): ERROR \(error.code.rawValue): \(error.reason)\n".utf8)
+    }
+
+    /// A result object with the input's name (`file` or `line`) first.
+    static func named(_ name: InputName, _ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = value else { return value }
+        return .object([name.jsonMember] + members)
     }
 }

@@ -119,8 +119,8 @@ import VectorSupport
 
     @Test func inputsLargerThanTheLimitAreRefusedUnread() {
         let run = runTool(["asn1", "-"], stdin: [UInt8](repeating: 0x30, count: maximumInputFileSize + 1))
-        #expect(run.status == 1)
-        #expect(run.err == "receipt: -: larger than \(maximumInputFileSize) bytes, the most read\n")
+        #expect(run.status == 2)
+        #expect(run.err == "receipt: -: input.tooLarge: larger than \(maximumInputFileSize) bytes, the most read\n")
     }
 
     @Test func usageErrorsExitWithTwo() {
@@ -131,7 +131,7 @@ import VectorSupport
         #expect(runTool(["asn1", "a", "b"]).status == 2)
         let missing = runTool(["asn1", "/nonexistent/receipt.der"])
         #expect(missing.status == 2)
-        #expect(missing.err.hasPrefix("receipt: /nonexistent/receipt.der: cannot read"))
+        #expect(missing.err == "receipt: /nonexistent/receipt.der: input.notFound: no such file or directory\n")
         #expect(runTool(["--help"]).status == 0)
     }
 
@@ -153,5 +153,67 @@ import VectorSupport
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == expected)
         }
+    }
+
+    /// `count` NULLs inside `depth` nested SEQUENCEs, in DER.
+    static func nestedNulls(count: Int, depth: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count * 2)
+        for index in 0..<count { bytes[index * 2] = 0x05 }
+        for _ in 0..<depth {
+            var length = bytes.count
+            var octets: [UInt8] = []
+            while length > 0 {
+                octets.insert(UInt8(length & 0xFF), at: 0)
+                length >>= 8
+            }
+            let header: [UInt8] = bytes.count < 0x80 ? [UInt8(bytes.count)] : [0x80 | UInt8(octets.count)] + octets
+            bytes = [0x30] + header + bytes
+        }
+        return bytes
+    }
+
+    @Test func theTreeIsPrintedAsItIsWalkedNotGatheredFirst() throws {
+        let count = 1 << 14
+        let run = runTool(["asn1", try temporaryFile(Self.nestedNulls(count: count, depth: 64))])
+        #expect(run.status == 0)
+        #expect(run.lines.count == count + 64)
+        #expect(run.lines.last?.hasSuffix(String(repeating: " ", count: 64) + "NULL") == true)
+        // Each write is one chunk of whole lines, whatever the size of the whole.
+        #expect(run.writes.count > 10)
+        #expect(run.writes.allSatisfy { $0.count < OutputBuffer.chunkSize + 256 && $0.last == 0x0A })
+    }
+
+    @Test func memoryDoesNotGrowWithTheOutput() throws {
+        // 2^20 elements in 2 MiB print about 100 MB; the process's peak must not follow.
+        let input = try temporaryFile(Self.nestedNulls(count: (1 << 20) - 64, depth: 64))
+        let peak = try Self.peakResidentKilobytes([try BuiltTool.path(), "asn1", input])
+        #expect(peak.status == 0)
+        #expect(peak.kilobytes > 0)
+        #expect(peak.kilobytes < 64 << 10, "peak resident memory \(peak.kilobytes) KiB")
+    }
+
+    /// Runs `arguments` with standard output to /dev/null and returns its exit status and the highest peak
+    /// resident memory (`VmHWM`) seen while it ran, read every few milliseconds. (The `ru_maxrss` of `wait4`
+    /// would count this test process's memory too: a child spawned by `vfork` starts its count from its parent's.)
+    static func peakResidentKilobytes(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        try #require(posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0)
+        var peak = 0
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            let report = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            for line in report.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                peak = max(peak, Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0)
+            }
+            usleep(5_000)
+        }
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, peak)
     }
 }

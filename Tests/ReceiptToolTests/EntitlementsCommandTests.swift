@@ -142,9 +142,11 @@ import VectorSupport
         #expect(runTool(["entitlements", "--validate-at", "2025-13-01T00:00:00Z", path]).status == 2)
         #expect(runTool(["entitlements", "--at"]).status == 2)
         #expect(runTool(["entitlements", "--frobnicate", path]).status == 2)
+        // The input that cannot be read has its own result line, in input order.
         let unreadable = runTool(["entitlements", "/nonexistent/receipt", path])
         #expect(unreadable.status == 2)
-        #expect(unreadable.out.split(separator: "\n").count == 1)
-        #expect(runTool(["--help"]).out.contains("entitlements FILE..."))
+        #expect(unreadable.lines.count == 2)
+        #expect(unreadable.lines.first == "/nonexistent/receipt: ERROR input.notFound: no such file or directory")
+        #expect(runTool(["--help"]).out.contains("entitlements INPUTS"))
     }
 }

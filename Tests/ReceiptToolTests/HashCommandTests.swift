@@ -44,18 +44,23 @@ import VectorSupport
         let abc = try temporaryFile(Array("abc".utf8))
         let run = runTool(["digest", "/nonexistent/file", abc])
         #expect(run.status == 2)
-        #expect(run.out.hasPrefix("ba7816bf"))
-        #expect(run.err.contains("/nonexistent/file: cannot read"))
+        #expect(
+            run.lines == [
+                "input.notFound  /nonexistent/file",
+                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  \(abc)",
+            ]
+        )
+        #expect(run.err.hasPrefix("receipt: /nonexistent/file: input.notFound: no such file or directory\n"))
     }
 
     @Test func aStandardInputThatCannotBeReadIsAnIOErrorNotAnEmptyInput() {
         let digest = runTool(["digest", "-"], stdinFails: true)
         #expect(digest.status == 2)
-        #expect(digest.out.isEmpty)
-        #expect(digest.err.contains("-: cannot read standard input"))
+        #expect(digest.out == "input.unreadable  -\n")
+        #expect(digest.err.hasPrefix("receipt: -: input.unreadable: input/output error\n"))
         let dump = runTool(["asn1", "-"], stdinFails: true)
         #expect(dump.status == 2)
-        #expect(dump.err == "receipt: -: cannot read standard input\n")
+        #expect(dump.err == "receipt: -: input.unreadable: input/output error\n")
     }
 
     @Test func fingerprintRefusesAPublicKeyOrAnythingElseThatIsNotACertificate() throws {

@@ -2,16 +2,24 @@
 package enum Hex {
     /// `bytes` as hexadecimal, lowercase unless `uppercase`.
     package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes, uppercase: Bool = false) -> String {
-        let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
-        var text = ""
-        text.reserveCapacity(bytes.underestimatedCount * 2)
-        digits.withUTF8Buffer { digits in
-            for byte in bytes {
-                text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
-                text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0x0F)]))
-            }
+        // One call through the sequence's witness, then a loop over contiguous bytes: a caller in another module
+        // may get this generic unspecialised, and then iterating the sequence costs a call per byte.
+        if let text = bytes.withContiguousStorageIfAvailable({ encode(contiguous: $0, uppercase: uppercase) }) {
+            return text
         }
-        return text
+        return Array(bytes).withUnsafeBufferPointer { encode(contiguous: $0, uppercase: uppercase) }
+    }
+
+    private static func encode(contiguous bytes: UnsafeBufferPointer<UInt8>, uppercase: Bool) -> String {
+        let letterBase = (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) - 10
+        var utf8 = [UInt8](repeating: 0, count: bytes.count * 2)
+        for index in bytes.indices {
+            let high = bytes[index] >> 4
+            let low = bytes[index] & 0x0F
+            utf8[2 * index] = high < 10 ? UInt8(ascii: "0") + high : letterBase + high
+            utf8[2 * index + 1] = low < 10 ? UInt8(ascii: "0") + low : letterBase + low
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The bytes of hexadecimal text (upper or lower case, an even number of digits and nothing else), or

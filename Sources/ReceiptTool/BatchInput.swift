@@ -1,0 +1,125 @@
+import Foundation
+import PureDER
+
+/// One input of a batch, as its source hands it to a worker: what to read, not yet read, so that reading happens
+/// on the workers and only the window's inputs are ever in memory.
+enum BatchItem: Sendable {
+    /// A file, read by the worker.
+    case file([UInt8])
+    /// `-`: all of standard input.
+    case standardInput
+    /// One line of `--lines`, of the kind it was recognised as.
+    case line(number: Int, kind: LineKind, text: [UInt8])
+    /// An input that could not even be taken (a directory that cannot be listed, a line too long): its result is
+    /// the error.
+    case unavailable(InputName, InputError)
+
+    var name: InputName {
+        switch self {
+        case .file(let path): .path(path)
+        case .standardInput: .standardInput
+        case .line(let number, _, _): .line(number)
+        case .unavailable(let name, _): name
+        }
+    }
+
+    /// The bytes to verify: a file's or standard input's (binary, base64 or PEM, recognised as every command
+    /// recognises them), or a line's decoded from its kind.
+    func load(io: ToolIO) -> Result<[UInt8], InputError> {
+        do throws(InputError) {
+            switch self {
+            case .file(let path):
+                return .success(Self.decoded(try FileInput.contents(of: path)))
+            case .standardInput:
+                return .success(Self.decoded(try readStandardInput(io: io)))
+            case .line(_, .receipt, let text):
+                // A line that is not base64 is still an input: the validator refuses it at the container step.
+                return .success(LineBase64.decode(text) ?? text)
+            case .unavailable(_, let error):
+                return .failure(error)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The DER of binary, base64 or PEM input; text that does not decode is still an input, which the validator
+    /// refuses at the container step, as it refuses any other bytes that are not a receipt.
+    private static func decoded(_ raw: [UInt8]) -> [UInt8] {
+        (try? BinaryInput.decode(raw))?.bytes ?? raw
+    }
+}
+
+/// What one line of `--lines` holds, recognised line by line, so that each kind goes to its own verification.
+/// Today every line is a receipt; a StoreKit 2 JWS (`header.payload.signature`, base64url) is recognised here when
+/// signed data can be verified.
+enum LineKind: Sendable {
+    /// Base64 of an App Store receipt (what a database of `appStoreReceiptURL` contents exports).
+    case receipt
+
+    static func recognise(_ line: [UInt8]) -> LineKind {
+        .receipt
+    }
+}
+
+/// The inputs of `verify` and `entitlements`, one at a time, in order: each file argument, each directory's
+/// files (``DirectoryWalk``), or each line of `--lines`. Called by one worker at a time (the scheduler's source
+/// lock), so its state needs no lock of its own.
+final class BatchSource: @unchecked Sendable {
+    private var lines: LineReader?
+    private var arguments: ArraySlice<[UInt8]>
+    private let recursive: Bool
+    private var walk: DirectoryWalk?
+
+    /// The files, directories and `-` given as arguments.
+    init(arguments: [[UInt8]], recursive: Bool) {
+        self.arguments = arguments[...]
+        self.recursive = recursive
+    }
+
+    /// The lines of `reader`.
+    init(lines reader: LineReader) {
+        lines = reader
+        arguments = []
+        recursive = false
+    }
+
+    func next() -> BatchItem? {
+        if lines != nil {
+            switch lines?.next() {
+            case .text(let number, let text): return .line(number: number, kind: LineKind.recognise(text), text: text)
+            case .failed(let number, let error): return .unavailable(.line(number), error)
+            case nil: return nil
+            }
+        }
+        while true {
+            if walk != nil {
+                if let item = walk?.next() { return item }
+                walk = nil
+            }
+            guard let argument = arguments.popFirst() else { return nil }
+            switch InputName(argument: argument) {
+            case .standardInput: return .standardInput
+            case _ where FileInput.isDirectory(argument): walk = DirectoryWalk(argument, recursive: recursive)
+            default: return .file(argument)
+            }
+        }
+    }
+}
+
+/// All of standard input, at most ``maximumInputFileSize`` bytes.
+func readStandardInput(io: ToolIO, limit: Int = maximumInputFileSize) throws(InputError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = try chunk.withUnsafeMutableBytes { buffer in
+            Result { () throws(InputError) in try io.readInput(buffer) }
+        }.get()
+        if count == 0 { break }
+        bytes += chunk[..<count]
+        guard bytes.count <= limit else {
+            throw InputError(code: .tooLarge, reason: "larger than \(limit) bytes, the most read")
+        }
+    }
+    return bytes
+}

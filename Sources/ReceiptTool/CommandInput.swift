@@ -1,0 +1,61 @@
+import PureDER
+
+/// The input of a command that reads one (`dump`, `asn1`, `cert`, `fingerprint`, `--anchor`): a file or `-`,
+/// all of it, at most ``maximumInputFileSize`` bytes; a failure to read it is the command's failure (exit 2).
+func readRawInput(_ name: InputName, io: ToolIO) throws(ToolFailure) -> [UInt8] {
+    do throws(InputError) {
+        switch name {
+        case .path(let path): return try FileInput.contents(of: path)
+        case .standardInput: return try readStandardInput(io: io)
+        case .line: throw InputError(code: .notFound, reason: "a line is not a file")
+        }
+    } catch {
+        throw .input(name, error)
+    }
+}
+
+/// ``readRawInput(_:io:)``, decoded from binary, base64 or PEM (the first block).
+func readInput(_ name: InputName, io: ToolIO) throws(ToolFailure) -> (bytes: [UInt8], format: BinaryInput.Format) {
+    try decodeInput(readRawInput(name, io: io), name: name)
+}
+
+/// Binary, base64 or PEM input decoded, or the command's failure (exit 1) saying why not.
+func decodeInput(_ raw: [UInt8], name: InputName) throws(ToolFailure) -> (bytes: [UInt8], format: BinaryInput.Format) {
+    do throws(BinaryInput.DecodingError) {
+        return try BinaryInput.decode(raw)
+    } catch {
+        switch error {
+        case .pemWithoutEnd(let label):
+            throw ToolFailure(
+                status: ExitStatus.failure,
+                message: "\(name.display): PEM block '\(TerminalText.escaped(label))' has no END line"
+            )
+        case .invalidBase64:
+            throw ToolFailure(status: ExitStatus.failure, message: "\(name.display): the text is not valid base64")
+        }
+    }
+}
+
+/// The arguments of a command that takes on/off flags from `known` and one FILE or `-`.
+func parseSingleInput(
+    _ arguments: [[UInt8]],
+    command: String,
+    flags known: Set<String>
+) throws(ToolFailure) -> (flags: Set<String>, input: InputName) {
+    var flags: Set<String> = []
+    var inputs: [[UInt8]] = []
+    for argument in arguments {
+        let text = String(decoding: argument, as: UTF8.self)
+        if known.contains(text) {
+            flags.insert(text)
+        } else if text.hasPrefix("-") && text != "-" {
+            throw .usage("\(command): unknown option '\(TerminalText.escaped(utf8: argument))'")
+        } else {
+            inputs.append(argument)
+        }
+    }
+    guard inputs.count == 1, let input = inputs.first else {
+        throw .usage("\(command): expected one FILE or -\n\n\(ReceiptCommand.usage)")
+    }
+    return (flags, InputName(argument: input))
+}

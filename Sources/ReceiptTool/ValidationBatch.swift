@@ -1,0 +1,110 @@
+import PureReceipt
+import PureX509
+
+/// The run of `verify` and `entitlements`: every input read, validated and formatted on the workers of a
+/// ``BatchScheduler``, one result line per input printed in input order, and the exit status of docs/cli.md: 0
+/// when every input is valid, 1 when any is invalid, 2 when any could not be read (the others are still
+/// printed) or output could not be written (the batch stops).
+enum ValidationBatch {
+    /// How a command prints one result, as one line with its line feed.
+    struct Format: Sendable {
+        /// A validation's result.
+        var result: @Sendable (InputName, Result<ValidatedReceipt, ReceiptValidationError>) -> [UInt8]
+        /// An input that could not be read.
+        var inputError: @Sendable (InputName, InputError) -> [UInt8]
+    }
+
+    static func run(
+        command: String,
+        options: ValidationOptions,
+        io: ToolIO,
+        format: Format
+    ) throws(ToolFailure) {
+        let validator = try options.validator(io: io)
+        let source = try options.source(io: io)
+        let tally = Tally()
+        try BatchScheduler<BatchItem, Output>.run(
+            jobs: options.jobs,
+            next: { source.next() },
+            makeWorker: { [memo = options.memo] in ValidationWorker(validator: validator, memo: memo) },
+            process: { item, worker in
+                switch item.load(io: io) {
+                case .success(let bytes):
+                    let result = worker.validate(bytes)
+                    let outcome: Outcome
+                    if case .success = result { outcome = .valid } else { outcome = .invalid }
+                    return Output(line: format.result(item.name, result), outcome: outcome)
+                case .failure(let error):
+                    return Output(line: format.inputError(item.name, error), outcome: .unreadable)
+                }
+            },
+            emit: { output throws(ToolFailure) in
+                try io.out(output.line)
+                tally.count(output.outcome)
+            }
+        )
+        let inputs = tally.valid + tally.invalid + tally.unreadable
+        if tally.unreadable > 0 {
+            throw .usage("\(command): \(tally.unreadable) of \(inputs) inputs could not be read")
+        }
+        if tally.invalid > 0 {
+            throw ToolFailure(status: ExitStatus.failure, message: "\(command): \(tally.invalid) of \(inputs) invalid")
+        }
+    }
+
+    enum Outcome {
+        case valid
+        case invalid
+        case unreadable
+    }
+
+    struct Output: Sendable {
+        var line: [UInt8]
+        var outcome: Outcome
+    }
+
+    /// The outcomes printed so far. Counted by the worker that prints, and printing is one worker's at a time
+    /// (the scheduler hands the role over under its lock), so the counts need no lock of their own.
+    private final class Tally: @unchecked Sendable {
+        var valid = 0
+        var invalid = 0
+        var unreadable = 0
+
+        func count(_ outcome: Outcome) {
+            switch outcome {
+            case .valid: valid += 1
+            case .invalid: invalid += 1
+            case .unreadable: unreadable += 1
+            }
+        }
+    }
+}
+
+/// What one worker thread of a batch owns: the validator, and the memo of certificate signatures it has verified
+/// (issue 23), handed to each validation. A batch of receipts shares a handful of leaves and intermediates, so
+/// after the first few inputs a worker verifies only each receipt's own signature; every other check still runs
+/// for every input. No state is shared between workers: each parses and verifies its own first chain.
+struct ValidationWorker {
+    let validator: ReceiptValidator
+    /// `nil` with `--no-memo`: every signature verified for every input.
+    private var memo: SignatureMemo?
+
+    init(validator: ReceiptValidator, memo: Bool) {
+        self.validator = validator
+        self.memo = memo ? SignatureMemo() : nil
+    }
+
+    mutating func validate(_ bytes: [UInt8]) -> Result<ValidatedReceipt, ReceiptValidationError> {
+        do throws(ReceiptValidationError) {
+            if var owned = memo {
+                // Moved out for the call and back, so that the memo has one owner and is never copied.
+                memo = nil
+                defer { memo = owned }
+                return .success(try validator.validate(bytes, memo: &owned))
+            }
+            return .success(try validator.validate(bytes))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
