@@ -32,7 +32,9 @@ public enum SignedDataJSON {
             ("payload", verified.payload.json),
         ]
         if !verified.nested.isEmpty {
-            members.append(("nested", .object(verified.nested.map { ($0.path, .object(verifiedMembers($0.verified))) })))
+            members.append(
+                ("nested", .object(verified.nested.map { ($0.path, .object(verifiedMembers($0.verified))) }))
+            )
         }
         return members
     }

@@ -94,12 +94,4 @@ extension DumpCommand {
             )
         }
     }
-
-    /// `bytes` without leading and trailing ASCII whitespace (a JWS saved with a final newline).
-    static func trimmingWhitespace(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
-        let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
-        return bytes[start..<end]
-    }
 }

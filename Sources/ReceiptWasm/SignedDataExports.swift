@@ -67,7 +67,8 @@ enum WasmSignedDataVerification {
         }
         switch bundleIdentifier {
         case .absent: break
-        case .invalid: return WasmValidation.usageError("the bundle identifier pointer and length do not describe bytes")
+        case .invalid:
+            return WasmValidation.usageError("the bundle identifier pointer and length do not describe bytes")
         case .bytes(let bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 return WasmValidation.usageError("the bundle identifier is not UTF-8")

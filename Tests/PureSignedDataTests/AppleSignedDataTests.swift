@@ -128,7 +128,10 @@ import VectorSupport
     }
 
     @Test func theMockTransactionVerifiesWithTheTestRoot() throws {
-        let verified = try Self.verifier().verify(try Self.text("transactionInfo"), as: JWSTransactionDecodedPayload.self)
+        let verified = try Self.verifier().verify(
+            try Self.text("transactionInfo"),
+            as: JWSTransactionDecodedPayload.self
+        )
         #expect(verified.chain.certificates.count == 3)
     }
 

@@ -20,7 +20,9 @@ import VectorSupport
         bytes.append(0x0A)
         let run = runTool(["dump", "-"], stdin: bytes)
         #expect(run.status == 0)
-        #expect(run.out.hasPrefix("UNVERIFIED: decoded without checking the signature or the chain\n"))
+        #expect(
+            run.out.hasPrefix("UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n")
+        )
         #expect(run.out.contains("renewalInfo"))
         #expect(run.out.contains("Apple_Xcode_Key"))
     }

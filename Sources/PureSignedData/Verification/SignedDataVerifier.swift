@@ -1,4 +1,4 @@
-public import PureCrypto
+import PureCrypto
 public import PureX509
 
 /// Verifies StoreKit signed data (JWS), fail-closed and in this order: the compact serialization → the header
@@ -36,7 +36,8 @@ public struct SignedDataVerifier: Sendable {
         public var appAppleID: Int64?
 
         /// Creates expectations.
-        public init(bundleIdentifier: String? = nil, environment: AppStoreEnvironment? = nil, appAppleID: Int64? = nil) {
+        public init(bundleIdentifier: String? = nil, environment: AppStoreEnvironment? = nil, appAppleID: Int64? = nil)
+        {
             self.bundleIdentifier = bundleIdentifier
             self.environment = environment
             self.appAppleID = appAppleID
