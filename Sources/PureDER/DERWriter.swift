@@ -154,7 +154,8 @@ package struct DERWriter: Sendable {
     }
 
     /// Appends an OCTET STRING.
-    package mutating func appendOctetString<Content: Collection<UInt8>>(_ content: Content, tag: DERTag = .octetString) {
+    package mutating func appendOctetString<Content: Collection<UInt8>>(_ content: Content, tag: DERTag = .octetString)
+    {
         append(tag: tag, content: content)
     }
 
