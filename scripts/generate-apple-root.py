@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/PureReceipt/AppleIncRootCertificate.swift: the Apple Inc. Root certificate's DER as a byte
+"""Writes Sources/PureReceipt/BundledCertificates.swift: the Apple Inc. Root certificate's DER as a byte
 array, bundled so that receipts verify with no file to find. Its SHA-256 fingerprint is checked here and by
 a test against the value Apple publishes (B0B1730E…F024).
 
@@ -30,5 +30,5 @@ public enum BundledCertificates {{
     ]
 }}
 """
-(root / "Sources/PureReceipt/AppleIncRootCertificate.swift").write_text(swift)
+(root / "Sources/PureReceipt/BundledCertificates.swift").write_text(swift)
 print(f"wrote {len(der)} bytes, SHA-256 {fingerprint}")
