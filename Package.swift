@@ -24,7 +24,6 @@ let package = Package(
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "PurePKCS7", targets: ["PurePKCS7"]),
         .library(name: "PureReceipt", targets: ["PureReceipt"]),
-        .library(name: "PureReceiptJSON", targets: ["PureReceiptJSON"]),
         .library(name: "PureSignedData", targets: ["PureSignedData"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
         // Foundation product: Data in, Date out (docs/foundation.md). The only library that imports Foundation.
@@ -59,6 +58,7 @@ let package = Package(
             dependencies: ["PureDER", "PureCrypto", "PureX509", "PurePKCS7"],
             swiftSettings: strictSettings
         ),
+        // The JSON of a validation result, for the tool and the wasm module only: a target, not a product.
         .target(
             name: "PureReceiptJSON",
             dependencies: [

@@ -76,6 +76,19 @@ let package = Package(
             path: "Benchmarks/SignedDataBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // This package's allocation counts per operation, checked against Thresholds/ (run.sh). It links no
+        // peer, so that checking them builds as little as possible.
+        .executableTarget(
+            name: "AllocationBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PureCrypto", package: "pure-receipt"),
+                .product(name: "PureDER", package: "pure-receipt"),
+                .product(name: "PureReceipt", package: "pure-receipt"),
+            ],
+            path: "Benchmarks/AllocationBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // OpenSSL's PKCS7_verify, called in-process, for ReceiptBenchmarks.
         .target(
             name: "CLibcryptoReceipt",

@@ -16,7 +16,17 @@ cd "$here"
 
 echo "== Swift benchmarks (release)"
 swift package --allow-writing-to-package-directory benchmark --format jmh --path "$results" --no-progress \
-    2>&1 | grep -vE '^\s*$' | tail -n 5
+    --skip-target AllocationBenchmarks 2>&1 | grep -vE '^\s*$' | tail -n 5
+
+# --- Allocation thresholds (AllocationBenchmarks against Thresholds/; see docs/performance-notes.md) ---
+# Fails when a count rose (a regression) and when counts only fell (then update the thresholds, with the
+# new counts in the commit message:
+#   swift package --allow-writing-to-package-directory benchmark thresholds update --target AllocationBenchmarks \
+#       --path Thresholds).
+echo "== Allocation thresholds"
+swift package benchmark thresholds check --target AllocationBenchmarks --path "$here/Thresholds" --no-progress \
+    2>&1 | grep -vE '^\s*$' | tail -n 20
+# --- end of allocation thresholds ---
 
 echo "== OpenSSL command line"
 # Lines of "benchmark implementation value unit". The scalar tier masks SHA extensions, AVX/AVX2/SSSE3 and

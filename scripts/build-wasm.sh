@@ -38,7 +38,9 @@ for module in "${modules[@]}"; do
     # No stack protector: its guard and failure handler are libc's. BuiltinModule: memory.grow, for
     # ReceiptWasm's allocator. One -package-name for every module, so that `package` declarations are visible across
     # them, as under SwiftPM. LLVM bitcode objects, so that wasm-ld optimises across modules (-10% size).
+    # The upcoming features of Package.swift's strictSettings, so that imports have the same access levels.
     if ! swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library \
+        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
         -enable-experimental-feature BuiltinModule -disable-stack-protector -lto=llvm-full \
         -Osize -module-name "$module" -package-name pure_receipt \
         -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \

@@ -13,20 +13,14 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
-# target name -> executable product in Package.swift (keep in step with FuzzTargets.names)
-declare -A executables=([der]=FuzzDER [der-ber]=FuzzDERBER [certificate]=FuzzCertificate [pkcs7]=FuzzPKCS7
-    [payload]=FuzzPayload [validator]=FuzzValidator [json]=FuzzJSON [ecdsa]=FuzzECDSA
-    [jws]=FuzzJWS)
-certs="certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit certs/other"
-receipts="receipts/apple receipts/xcode receipts/synthetic-thirdparty/emindeniz99"
-declare -A real_seeds=([der]="receipts/apple receipts/xcode $certs" [der-ber]="receipts/xcode receipts/apple"
-    [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts" [json]=""
-    [ecdsa]="" [jws]="jws/apple-signed jws/apple-library-mocks jws/xcode jws/negative")
-# Inputs longer than this are truncated when read: every real receipt but the one with 187 purchases (79 KiB),
-# every certificate and every StoreKit 2 payload (10.7 KB at most) fit; for ecdsa, the longest valid input is a
-# P-384 SubjectPublicKeyInfo (120 bytes) behind the curve byte.
-declare -A max_len=([der]=16384 [der-ber]=16384 [certificate]=8192 [pkcs7]=16384 [payload]=16384 [validator]=16384
-    [json]=16384 [ecdsa]=512 [jws]=32768)
+# Targets, executables, -max_len and seed folders: scripts/fuzz-targets, the one list.
+declare -A executables=() real_seeds=() max_len=()
+while read -r name executable length folders; do
+    [[ -z $name || $name == \#* ]] && continue
+    executables[$name]=$executable
+    max_len[$name]=$length
+    real_seeds[$name]=$folders
+done < "$root/scripts/fuzz-targets"
 
 usage() {
     echo "usage: scripts/fuzz.sh --list | TARGET SECONDS" >&2

@@ -74,7 +74,7 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
 
     /// Creates an error.
-    public init(_ code: Code, at offset: Int, _ reason: String) {
+    package init(_ code: Code, at offset: Int, _ reason: String) {
         self.code = code
         self.offset = offset
         self.reason = reason

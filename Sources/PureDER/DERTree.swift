@@ -123,7 +123,7 @@ public struct DERTree: Sendable {
 
     /// Writes the tree again through ``DERWriter``: definite minimal lengths, primitive contents as they
     /// were. For a tree parsed with strict DER rules, the result equals the input byte for byte.
-    public func reencoded() -> [UInt8] {
+    package func reencoded() -> [UInt8] {
         var writer = DERWriter()
         var open: [(depth: Int, lengthIndex: Int)] = []
         for node in nodes {

@@ -9,12 +9,12 @@
 /// }
 /// let der = writer.bytes
 /// ```
-public struct DERWriter: Sendable {
+package struct DERWriter: Sendable {
     /// Everything written so far.
-    public private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
 
     /// Creates an empty writer.
-    public init() {
+    package init() {
         bytes = []
     }
 
@@ -30,19 +30,19 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends an element with `tag` and `content`.
-    public mutating func append<Content: Collection<UInt8>>(tag: DERTag, content: Content) {
+    package mutating func append<Content: Collection<UInt8>>(tag: DERTag, content: Content) {
         appendHeader(tag: tag, length: content.count)
         bytes.append(contentsOf: content)
     }
 
     /// Appends bytes that are already an encoding of one or more elements, such as an element read earlier.
-    public mutating func appendEncoded<Encoded: Collection<UInt8>>(_ encoded: Encoded) {
+    package mutating func appendEncoded<Encoded: Collection<UInt8>>(_ encoded: Encoded) {
         bytes.append(contentsOf: encoded)
     }
 
     /// Appends a constructed element with `tag` whose contents `body` writes. The length is fixed up once the
     /// contents are known, moving them only when it needs the long form.
-    public mutating func appendConstructed<E: Error>(
+    package mutating func appendConstructed<E: Error>(
         tag: DERTag,
         _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
@@ -71,13 +71,13 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends a SEQUENCE whose contents `body` writes.
-    public mutating func appendSequence<E: Error>(_ body: (inout DERWriter) throws(E) -> Void) throws(E) {
+    package mutating func appendSequence<E: Error>(_ body: (inout DERWriter) throws(E) -> Void) throws(E) {
         try appendConstructed(tag: .sequence, body)
     }
 
     /// Appends a SET OF whose components `body` writes, then sorts them into the order DER requires (X.690
     /// §11.6). Fails if `body` appended something that is not a sequence of DER elements.
-    public mutating func appendSetOf(
+    package mutating func appendSetOf(
         tag: DERTag = .set,
         _ body: (inout DERWriter) throws(DERError) -> Void
     ) throws(DERError) {
@@ -93,7 +93,7 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends an EXPLICIT context-specific `[number]` wrapper around what `body` writes.
-    public mutating func appendExplicit<E: Error>(
+    package mutating func appendExplicit<E: Error>(
         _ number: UInt32,
         _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
@@ -103,17 +103,17 @@ public struct DERWriter: Sendable {
     // MARK: - Primitives
 
     /// Appends a BOOLEAN: 0xFF or 0x00.
-    public mutating func appendBoolean(_ value: Bool, tag: DERTag = .boolean) {
+    package mutating func appendBoolean(_ value: Bool, tag: DERTag = .boolean) {
         append(tag: tag, content: CollectionOfOne(value ? 0xFF : 0x00))
     }
 
     /// Appends a NULL.
-    public mutating func appendNull(tag: DERTag = .null) {
+    package mutating func appendNull(tag: DERTag = .null) {
         appendHeader(tag: tag, length: 0)
     }
 
     /// Appends an INTEGER in its minimal two's-complement form.
-    public mutating func appendInteger<T: FixedWidthInteger>(_ value: T, tag: DERTag = .integer) {
+    package mutating func appendInteger<T: FixedWidthInteger>(_ value: T, tag: DERTag = .integer) {
         var content: [UInt8] = []
         var remaining = value
         repeat {
@@ -133,7 +133,7 @@ public struct DERWriter: Sendable {
 
     /// Appends a non-negative INTEGER given as unsigned big-endian magnitude bytes (leading zeros allowed),
     /// as RSA moduli and serial numbers are.
-    public mutating func appendUnsignedInteger<Magnitude: Collection<UInt8>>(
+    package mutating func appendUnsignedInteger<Magnitude: Collection<UInt8>>(
         bigEndian magnitude: Magnitude,
         tag: DERTag = .integer
     ) {
@@ -149,17 +149,18 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends an OBJECT IDENTIFIER.
-    public mutating func appendObjectIdentifier(_ oid: OID, tag: DERTag = .objectIdentifier) {
+    package mutating func appendObjectIdentifier(_ oid: OID, tag: DERTag = .objectIdentifier) {
         append(tag: tag, content: oid.bytes)
     }
 
     /// Appends an OCTET STRING.
-    public mutating func appendOctetString<Content: Collection<UInt8>>(_ content: Content, tag: DERTag = .octetString) {
+    package mutating func appendOctetString<Content: Collection<UInt8>>(_ content: Content, tag: DERTag = .octetString)
+    {
         append(tag: tag, content: content)
     }
 
     /// Appends a BIT STRING: the unused-bit count, then the octets.
-    public mutating func appendBitString(_ value: BitString, tag: DERTag = .bitString) {
+    package mutating func appendBitString(_ value: BitString, tag: DERTag = .bitString) {
         appendHeader(tag: tag, length: value.bytes.count + 1)
         bytes.append(value.unusedBitCount)
         bytes.append(contentsOf: value.bytes)
@@ -168,7 +169,7 @@ public struct DERWriter: Sendable {
     /// Appends `text` as the universal string type `kind`: UTF-8 octets for UTF8String, PrintableString,
     /// IA5String, VisibleString and NumericString, UCS-2 for BMPString, UTF-32BE for UniversalString. Fails,
     /// writing nothing, when the text has a character the type cannot hold, exactly as a reader would.
-    public mutating func appendString(_ text: String, tag kind: DERTag = .utf8String) throws(DERError) {
+    package mutating func appendString(_ text: String, tag kind: DERTag = .utf8String) throws(DERError) {
         var content: [UInt8] = []
         switch (kind.tagClass, kind.number) {
         case (.universal, 30):
@@ -193,7 +194,7 @@ public struct DERWriter: Sendable {
     /// Appends a UTCTime (`YYMMDDhhmmssZ`) for an instant in 1950–2049, or a GeneralizedTime
     /// (`YYYYMMDDhhmmssZ`) outside it, as RFC 5280 §4.1.2.5 prescribes for certificate validity.
     /// Instants outside the years 0–9999 are written as the nearest one inside.
-    public mutating func appendTime(secondsSince1970 seconds: Int64) {
+    package mutating func appendTime(secondsSince1970 seconds: Int64) {
         let instant = Self.clampedInstant(seconds)
         if (1950...2049).contains(instant.year) {
             appendTimeText(tag: .utcTime, instant: instant, yearDigits: 2)
@@ -204,7 +205,7 @@ public struct DERWriter: Sendable {
 
     /// Appends a GeneralizedTime (`YYYYMMDDhhmmssZ`). Instants outside the years 0–9999 are written as the
     /// nearest one inside.
-    public mutating func appendGeneralizedTime(secondsSince1970 seconds: Int64) {
+    package mutating func appendGeneralizedTime(secondsSince1970 seconds: Int64) {
         appendTimeText(tag: .generalizedTime, instant: Self.clampedInstant(seconds), yearDigits: 4)
     }
 

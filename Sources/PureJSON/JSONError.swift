@@ -65,7 +65,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
 
     /// Creates an error.
-    public init(_ code: Code, at offset: Int, _ reason: String) {
+    package init(_ code: Code, at offset: Int, _ reason: String) {
         self.code = code
         self.offset = offset
         self.reason = reason

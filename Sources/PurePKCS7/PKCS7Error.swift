@@ -48,7 +48,7 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: PathValidationError?
 
     /// Creates an error.
-    public init(
+    package init(
         _ code: Code,
         _ reason: String,
         der: DERError? = nil,

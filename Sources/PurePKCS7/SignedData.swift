@@ -33,7 +33,7 @@ public struct SignedData: Sendable {
     public let digestAlgorithms: [OID]
     /// Whether the envelope used BER (indefinite lengths), as Xcode's StoreKit-testing receipts do; DER
     /// otherwise, as App Store receipts are.
-    public let hasBEREnvelope: Bool
+    package let hasBEREnvelope: Bool
 
     /// The most certificates a container may embed. Apple's receipts carry three (leaf, WWDR intermediate,
     /// root), Xcode's one; the cap bounds what path building can be made to try, whatever the input's size.
@@ -49,7 +49,7 @@ public struct SignedData: Sendable {
     /// root, which a validator already holds parsed as its anchor. Parsing depends on the bytes alone, so the
     /// result is the same either way, except that such a certificate's ``Certificate/encoded`` is a view of the
     /// known certificate's bytes, not of `bytes`.
-    public init(berEncoded bytes: ArraySlice<UInt8>, knownCertificates: [Certificate]) throws(PKCS7Error) {
+    package init(berEncoded bytes: ArraySlice<UInt8>, knownCertificates: [Certificate]) throws(PKCS7Error) {
         try self.init(berEncoded: bytes, knownCertificates: knownCertificates, moreKnownCertificates: [])
     }
 
@@ -216,11 +216,11 @@ public struct SignedData: Sendable {
 
 extension OID {
     /// id-data (RFC 5652 §4).
-    public static let pkcs7Data = OID(1, 2, 840, 113_549, 1, 7, 1)
+    package static let pkcs7Data = OID(1, 2, 840, 113_549, 1, 7, 1)
     /// id-signedData (RFC 5652 §5.1).
-    public static let pkcs7SignedData = OID(1, 2, 840, 113_549, 1, 7, 2)
+    package static let pkcs7SignedData = OID(1, 2, 840, 113_549, 1, 7, 2)
     /// id-contentType (RFC 5652 §11.1).
-    public static let pkcs9ContentType = OID(1, 2, 840, 113_549, 1, 9, 3)
+    package static let pkcs9ContentType = OID(1, 2, 840, 113_549, 1, 9, 3)
     /// id-messageDigest (RFC 5652 §11.2).
-    public static let pkcs9MessageDigest = OID(1, 2, 840, 113_549, 1, 9, 4)
+    package static let pkcs9MessageDigest = OID(1, 2, 840, 113_549, 1, 9, 4)
 }

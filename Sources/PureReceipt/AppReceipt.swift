@@ -1,4 +1,4 @@
-public import PureDER
+package import PureDER
 
 /// The decoded payload of an App Store receipt (Apple, "Receipt Fields"). Absent fields are `nil`; every
 /// attribute not decoded is kept in ``otherAttributes``, never dropped.
@@ -38,7 +38,7 @@ public struct AppReceipt: Sendable, Hashable {
 
     /// Decodes a payload (the signed content of the receipt's PKCS#7 container). `rules` are
     /// ``EncodingRules/der`` for App Store receipts; Xcode's payloads need ``EncodingRules/allowsUnsortedSetOf``.
-    public init(payload: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(ReceiptError) {
+    package init(payload: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(ReceiptError) {
         do throws(DERError) {
             try ReceiptAttribute.forEach(inPayload: payload, rules: rules, into: &self) {
                 receipt,

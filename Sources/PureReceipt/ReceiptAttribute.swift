@@ -1,4 +1,4 @@
-public import PureDER
+package import PureDER
 
 /// One attribute of a receipt payload (Apple, "Receipt Fields"):
 ///
@@ -20,7 +20,7 @@ public struct ReceiptAttribute: Sendable, Hashable {
     /// Reads a payload: a SET OF ReceiptAttribute. App Store payloads are DER (the SET OF sorted); Xcode's
     /// are not sorted, which `rules` with ``EncodingRules/allowsUnsortedSetOf`` accepts. A payload wrapped in
     /// one more OCTET STRING, as some generated receipts are, is unwrapped.
-    public static func readPayload(
+    package static func readPayload(
         _ bytes: ArraySlice<UInt8>,
         rules: EncodingRules
     ) throws(DERError) -> [ReceiptAttribute] {

@@ -232,7 +232,7 @@ extension AppReceipt {
     /// Decodes the payload of a parsed receipt container (not yet verified: use ``ReceiptValidator`` for that).
     /// App Store payloads are DER; the payloads inside Xcode's BER envelopes are DER too but for their SET OF
     /// order, the one relaxation allowed there.
-    public init(contentOf signedData: SignedData) throws(ReceiptError) {
+    package init(contentOf signedData: SignedData) throws(ReceiptError) {
         let rules = signedData.hasBEREnvelope ? EncodingRules(allowsUnsortedSetOf: true) : .der
         try self.init(payload: signedData.content, rules: rules)
     }

@@ -1,12 +1,12 @@
-public import PureJSON
-public import PureReceipt
+package import PureJSON
+package import PureReceipt
 
 extension ReceiptJSON {
     /// The entitlements of one validated receipt (`receipt entitlements --json`): `file` when given, `valid`,
     /// `error` (as ``verification(_:file:)`` has it), `at`, `active_subscriptions`, `purchased_products`,
     /// `original_application_version` and `original_purchase_date`; the last five are null when the receipt is
     /// invalid. docs/entitlements.md has the rules.
-    public static func entitlements(
+    package static func entitlements(
         _ result: Result<ReceiptEntitlements, ReceiptValidationError>,
         file: String? = nil
     ) -> JSONValue {
@@ -35,7 +35,7 @@ extension ReceiptJSON {
 
     /// An active subscription: `product_id`, `transaction_id`, `original_transaction_id` (the record's own field
     /// 1705, null when absent), `purchase_date`, `expires_date`.
-    public static func activeSubscription(_ subscription: ActiveSubscription) -> JSONValue {
+    package static func activeSubscription(_ subscription: ActiveSubscription) -> JSONValue {
         .object([
             ("product_id", .string(subscription.productIdentifier)),
             ("transaction_id", string(subscription.transactionIdentifier)),
@@ -47,7 +47,7 @@ extension ReceiptJSON {
 
     /// A purchased product: `product_id`, `latest_transaction_id`, `latest_purchase_date`, `quantity` (the sum
     /// over the counted transactions) and `transaction_count`.
-    public static func purchasedProduct(_ product: PurchasedProduct) -> JSONValue {
+    package static func purchasedProduct(_ product: PurchasedProduct) -> JSONValue {
         .object([
             ("product_id", .string(product.productIdentifier)),
             ("latest_transaction_id", string(product.latestTransactionIdentifier)),

@@ -1,10 +1,10 @@
-public import PureJSON
+package import PureJSON
 
 // MARK: - Text form
 
 extension JSONValue {
     /// Indented `key: value` lines: the text form of `receipt dump` and `receipt cert`.
-    public static func indented(_ fields: [(String, JSONValue)], indent: String = "") -> String {
+    package static func indented(_ fields: [(String, JSONValue)], indent: String = "") -> String {
         var output = ""
         for (key, value) in fields {
             switch value {

@@ -1,16 +1,16 @@
 import PureCrypto
 import PureDER
-public import PureJSON
+package import PureJSON
 import PurePKCS7
-public import PureReceipt
-public import PureX509
+package import PureReceipt
+package import PureX509
 
 /// The JSON shapes of `receipt dump`, `receipt verify` and the WebAssembly module, with Apple's verifyReceipt
 /// field names (docs/cli.md). One implementation, so the tool and the wasm module print the same bytes.
-public enum ReceiptJSON {
+package enum ReceiptJSON {
     /// The outcome of one validation: `valid`, `error` (`code`, `step`, `message`), `validation_time`, `chain`
     /// and `receipt`, preceded by `file` when one is given.
-    public static func verification(
+    package static func verification(
         _ result: Result<ValidatedReceipt, ReceiptValidationError>,
         file: String? = nil
     ) -> JSONValue {
@@ -31,7 +31,7 @@ public enum ReceiptJSON {
 
     /// The members of a failed validation: `valid` false, `error` with `code`, `step` and `message`, and null
     /// `validation_time`, `chain` and `receipt`. Also the wasm module's answer to a call it cannot serve.
-    public static func failureMembers(code: String, step: String, message: String) -> [(String, JSONValue)] {
+    package static func failureMembers(code: String, step: String, message: String) -> [(String, JSONValue)] {
         [
             ("valid", .bool(false)),
             ("error", .object([("code", .string(code)), ("step", .string(step)), ("message", .string(message))])),
@@ -40,7 +40,7 @@ public enum ReceiptJSON {
     }
 
     /// A stable code: the step, and the underlying error's code where there is one (`chain.expired`).
-    public static func code(_ error: ReceiptValidationError) -> String {
+    package static func code(_ error: ReceiptValidationError) -> String {
         if let path = error.pkcs7?.path { return "\(error.step).\(path.code)" }
         if let pkcs7 = error.pkcs7 { return "\(error.step).\(pkcs7.code)" }
         if let receipt = error.receipt { return "\(error.step).\(receipt.code)" }
@@ -48,7 +48,7 @@ public enum ReceiptJSON {
     }
 
     /// The decoded receipt.
-    public static func receipt(_ receipt: AppReceipt) -> JSONValue {
+    package static func receipt(_ receipt: AppReceipt) -> JSONValue {
         .object([
             ("receipt_type", string(receipt.receiptType)),
             ("app_item_id", integer(receipt.appItemIdentifier)),
@@ -69,7 +69,7 @@ public enum ReceiptJSON {
     }
 
     /// One in-app purchase record.
-    public static func inApp(_ purchase: InAppPurchase) -> JSONValue {
+    package static func inApp(_ purchase: InAppPurchase) -> JSONValue {
         .object([
             ("quantity", integer(purchase.quantity)),
             ("product_id", string(purchase.productIdentifier)),
@@ -89,7 +89,7 @@ public enum ReceiptJSON {
     }
 
     /// One certificate, as `chain` lists them.
-    public static func certificate(_ certificate: Certificate) -> JSONValue {
+    package static func certificate(_ certificate: Certificate) -> JSONValue {
         let key: JSONValue =
             certificate.publicKey.map { .string($0.description) }
             ?? .string(certificate.publicKeyAlgorithm.description)
@@ -112,11 +112,11 @@ public enum ReceiptJSON {
     }
 
     /// A string, or null.
-    public static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    package static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
     /// An integer, or null.
-    public static func integer(_ value: Int64?) -> JSONValue { value.map { .integer($0) } ?? .null }
+    package static func integer(_ value: Int64?) -> JSONValue { value.map { .integer($0) } ?? .null }
     /// An RFC 3339 UTC date, or null.
-    public static func date(_ seconds: Int64?) -> JSONValue {
+    package static func date(_ seconds: Int64?) -> JSONValue {
         guard let seconds else { return .null }
         return .string(UTCDateTime.rfc3339(secondsSince1970: seconds))
     }

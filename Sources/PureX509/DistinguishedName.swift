@@ -28,8 +28,8 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     public let encoded: ArraySlice<UInt8>
 
     /// The relative distinguished names, outermost first, each a set of one or more attributes. Decoded from
-    /// ``encoded`` on each use: path validation needs only the encoding, and decoding every name of every
-    /// certificate up front took about 1 µs a name, a tenth of parsing an Apple certificate.
+    /// ``encoded`` on each use: path validation needs only the encoding, so names nobody reads are never
+    /// decoded.
     public var relativeNames: [[Attribute]] {
         var relativeNames: [[Attribute]] = []
         // The reading that the initializer completed, so it cannot fail here.

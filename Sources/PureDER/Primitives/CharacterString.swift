@@ -106,37 +106,37 @@ extension DERElement {
     /// BMPString is UCS-2 (X.680 §41.4): each pair of octets is one character of the Basic Multilingual
     /// Plane, so surrogate code units, paired or not, are refused.
     private func ucs2BigEndian() throws(DERError) -> String {
-        let content = content  // cut once, not per character
-        guard content.count % 2 == 0 else {
-            throw DERError(.invalidString, at: offset, "BMPString with an odd number of octets")
-        }
-        var text = ""
-        var index = content.startIndex
-        while index < content.endIndex {
-            let unit = UInt32(content[index]) << 8 | UInt32(content[index + 1])
-            index += 2
-            guard let scalar = Unicode.Scalar(unit) else {
-                throw DERError(.invalidString, at: offset, "BMPString with a surrogate code unit")
-            }
-            text.unicodeScalars.append(scalar)
-        }
-        return text
+        try fixedWidthBigEndian(
+            octets: 2,
+            "BMPString with an odd number of octets",
+            "BMPString with a surrogate code unit"
+        )
     }
 
+    /// UniversalString is UCS-4 (X.680 §41.3): each four octets are one Unicode scalar.
     private func utf32BigEndian() throws(DERError) -> String {
+        try fixedWidthBigEndian(
+            octets: 4,
+            "UniversalString length not a multiple of four",
+            "UniversalString holds a non-character"
+        )
+    }
+
+    /// Decodes contents of `octets`-wide big-endian code units, each a Unicode scalar (a surrogate is not one).
+    private func fixedWidthBigEndian(
+        octets width: Int,
+        _ badLength: String,
+        _ notAScalar: String
+    ) throws(DERError) -> String {
         let content = content  // cut once, not per character
-        guard content.count % 4 == 0 else {
-            throw DERError(.invalidString, at: offset, "UniversalString length not a multiple of four")
-        }
+        guard content.count % width == 0 else { throw DERError(.invalidString, at: offset, badLength) }
         var text = ""
         var index = content.startIndex
         while index < content.endIndex {
             var value: UInt32 = 0
-            for byte in content[index..<index + 4] { value = value << 8 | UInt32(byte) }
-            index += 4
-            guard let scalar = Unicode.Scalar(value) else {
-                throw DERError(.invalidString, at: offset, "UniversalString holds a non-character")
-            }
+            for byte in content[index..<index + width] { value = value << 8 | UInt32(byte) }
+            index += width
+            guard let scalar = Unicode.Scalar(value) else { throw DERError(.invalidString, at: offset, notAScalar) }
             text.unicodeScalars.append(scalar)
         }
         return text

@@ -1,0 +1,293 @@
+import PureDER
+import Testing
+import VectorSupport
+
+@testable import PureCrypto
+
+/// Montgomery exponentiation against a slow, obviously correct reference (ReferenceNatural).
+@Suite("RSA Montgomery arithmetic against a reference")
+struct RSAMontgomeryTests {
+    @Test func montgomeryModulusExistsExactlyForOddModuliAboveOne() {
+        let refused: [[UInt8]] = [
+            [], [0x00], [0x01], [0x02], [0x04], [0xFF, 0xFE], [0x80] + Array(repeating: 0, count: 255),
+        ]
+        for modulus in refused {
+            #expect(MontgomeryModulus(modulus: modulus[...]) == nil, "\(hex(modulus))")
+        }
+        let accepted: [[UInt8]] = [
+            [0x03], [0x05], [0xFF], [0x01, 0x01], [0x80] + Array(repeating: 0, count: 254) + [0x01],
+        ]
+        for modulus in accepted {
+            let montgomery = MontgomeryModulus(modulus: modulus[...])
+            #expect(montgomery?.byteCount == modulus.count, "\(hex(modulus))")
+        }
+    }
+
+    /// x·R mod n, computed by schoolbook division, against the reference: moduli of every top-limb width
+    /// (the normalising shift from 0 to 63 bits) and the RSA sizes; x from 0 to 2^(64k) − 1, below and above n.
+    @Test func montgomeryFormAgreesWithTheReference() {
+        var random = SplitMix64(seed: 0x5EED_0252)
+        var sizes = Array(64...130) + [255, 511, 1023, 1024, 2047, 2048, 3072, 4096]
+        sizes += (0..<8).map { _ in Int.random(in: 131...1024, using: &random) }
+        var moduli = sizes.map { random.number(bits: $0, odd: true) }
+        // Limb patterns random moduli never show, where quotient estimates are at their edges: all ones, one top
+        // bit over zeros or over ones, a top limb of 1 (the largest shift).
+        for limbCount in 1...5 {
+            var patterns: [[UInt64]] = [[UInt64](repeating: .max, count: limbCount)]
+            if limbCount >= 2 {
+                let zeros = [UInt64](repeating: 0, count: limbCount - 2)
+                patterns += [
+                    [1] + zeros + [1 << 63],
+                    [UInt64](repeating: .max, count: limbCount - 1) + [1 << 63],
+                    [UInt64](repeating: .max, count: limbCount - 1) + [1],
+                    [1] + zeros + [1],  // 2^(64(k−1)) + 1: the start value is n − 1
+                ]
+            }
+            for limbs in patterns {
+                moduli.append(Array(ReferenceHash.bigEndianBytes(limbs.reversed()).drop { $0 == 0 }))
+            }
+        }
+        for modulus in moduli {
+            let bits = modulus.count * 8 - modulus[0].leadingZeroBitCount
+            guard let montgomery = MontgomeryModulus(modulus: modulus[...]) else {
+                Issue.record("no MontgomeryModulus for \(hex(modulus))")
+                continue
+            }
+            let k = montgomery.limbCount
+            let n = ReferenceNatural(bigEndian: modulus)
+            // R = 2^(59d), at least 4·2^(64k).
+            let rBits = 59 * montgomery.digitCount
+            #expect(rBits >= 64 * k + 2, "\(bits)-bit modulus")
+            let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: rBits / 32) + [1 << (rBits % 32)])
+            var nMinusOne = Array(montgomery.limbs)
+            nMinusOne[0] &= ~1  // n is odd
+            var values: [[UInt64]] = [
+                [UInt64](repeating: 0, count: k),
+                [1] + [UInt64](repeating: 0, count: k - 1),
+                [UInt64](repeating: .max, count: k),  // 2^(64k) − 1, above n
+                [UInt64](repeating: 0, count: k - 1) + [1],  // 2^(64(k−1))
+                nMinusOne,
+            ]
+            values += (0..<2).map { _ in (0..<k).map { _ in random.next() } }
+            for x in values {
+                let xBytes = ReferenceHash.bigEndianBytes(x.reversed())
+                let expected = (ReferenceNatural(bigEndian: xBytes) * r % n).bigEndianBytes(count: 8 * k)
+                let actual = ReferenceHash.bigEndianBytes(montgomery.montgomeryForm(x).reversed())
+                #expect(actual == expected, "\(bits)-bit modulus \(hex(modulus)), x = \(hex(xBytes))")
+            }
+        }
+    }
+
+    /// Moduli of 64–1024 bits with random bases and exponents from 2 bits to 4 limbs.
+    @Test func powerAgreesWithTheReferenceForRandomModuliUpTo1024Bits() {
+        var random = SplitMix64(seed: 0x5EED_0001)
+        var compared = 0
+        for round in 0..<48 {
+            let bits = round < 8 ? 64 + round : Int.random(in: 64...1024, using: &random)
+            let modulus = random.number(bits: bits, odd: true)
+            let exponentBits =
+                bits <= 512 ? Int.random(in: 2...128, using: &random) : Int.random(in: 2...40, using: &random)
+            let exponents = [
+                [0x03], [0x01, 0x00, 0x01], random.number(bits: exponentBits, odd: round.isMultiple(of: 2)),
+            ]
+            compared += comparePowers(
+                modulus: modulus,
+                exponents: exponents,
+                random: &random,
+                context: "round \(round)"
+            )
+        }
+        #expect(compared == 48 * 3 * 6)
+    }
+
+    /// RSA-sized moduli (1024–4096 bits, including the exact sizes receipts and Wycheproof use) with the
+    /// exponents RSA keys have: the reference is slow, so e = 3 and e = 65537 only.
+    @Test func powerAgreesWithTheReferenceForRSASizedModuli() {
+        var random = SplitMix64(seed: 0x5EED_0002)
+        var compared = 0
+        let sizes = [1024, 1536, 2048, 2047, 2049, 3072, 4096, Int.random(in: 1025...4095, using: &random)]
+        for bits in sizes {
+            let modulus = random.number(bits: bits, odd: true)
+            compared += comparePowers(
+                modulus: modulus,
+                exponents: [[0x03], [0x01, 0x00, 0x01]],
+                random: &random,
+                context: "\(bits) bits"
+            )
+        }
+        #expect(compared == sizes.count * 2 * 6)
+    }
+
+    /// 8,192 bits (128 limbs), the largest modulus a key may have: the longest columns, where the three-limb
+    /// column sums of the Montgomery arithmetic are largest; a random modulus and 2^8192 − 1.
+    @Test func powerAgreesWithTheReferenceAt8192Bits() {
+        var random = SplitMix64(seed: 0x5EED_0005)
+        var compared = 0
+        for modulus in [random.number(bits: 8192, odd: true), allOnes(bits: 8192)] {
+            compared += comparePowers(
+                modulus: modulus,
+                exponents: [[0x03]],
+                random: &random,
+                context: "8192 bits"
+            )
+        }
+        #expect(compared == 2 * 6)
+    }
+
+    /// The exponentiation works in 59-bit digits with R = 2^(59d) for the smallest d that makes R ≥ 4·2^(64k),
+    /// so that products reduce below 2n without a subtraction and the last multiplication may take the plain
+    /// base. These sizes are where that margin is thinnest or where one digit fewer would break it: 64k + 2 a
+    /// multiple of 59 (k = 35), and 64k + 1 or 64k a multiple of 59 (k = 47, k = 59), which leave R only 2 or 1
+    /// times 2^(64k) without the margin. The moduli are as large as k limbs allow (all ones) and just above half
+    /// of that; the bases include n − 1 and, for the array form that accepts them, 2^(64k) − 1, above n.
+    @Test func powerAgreesWithTheReferenceWhereTheDigitMarginIsThinnest() {
+        var random = SplitMix64(seed: 0x5EED_0006)
+        var compared = 0
+        for limbCount in [35, 47, 59] {
+            let bits = 64 * limbCount
+            guard let largest = MontgomeryModulus(modulus: allOnes(bits: bits)[...]) else {
+                Issue.record("no MontgomeryModulus for 2^\(bits) − 1")
+                continue
+            }
+            #expect(59 * largest.digitCount >= bits + 2, "\(bits) bits: R below 4·2^(64k)")
+            #expect(59 * (largest.digitCount - 1) < bits + 2, "\(bits) bits: more digits than needed")
+            var sparse = [UInt8](repeating: 0, count: bits / 8)
+            sparse[0] = 0x80
+            sparse[sparse.count - 1] = 0x01
+            for modulus in [allOnes(bits: bits), sparse] {
+                compared += comparePowers(
+                    modulus: modulus,
+                    exponents: [[0x03], [0x01, 0x00, 0x01]],
+                    random: &random,
+                    context: "\(bits) bits"
+                )
+            }
+            // A base above n: 2^(64k) − 1 modulo a modulus of 64k − 63 bits, the smallest with k limbs.
+            var small = [UInt8](repeating: 0, count: bits / 8 - 7)
+            small[0] = 0x01
+            small[small.count - 1] = 0x01
+            guard let montgomery = MontgomeryModulus(modulus: small[...]) else {
+                Issue.record("no MontgomeryModulus for 2^\(bits - 64) + 1")
+                continue
+            }
+            #expect(montgomery.limbCount == limbCount)
+            let base = [UInt8](repeating: 0xFF, count: bits / 8)
+            for exponent: [UInt8] in [[0x03], [0x01, 0x00, 0x01]] {
+                let expected = ReferenceNatural.power(
+                    ReferenceNatural(bigEndian: base),
+                    ReferenceNatural(bigEndian: exponent),
+                    modulus: ReferenceNatural(bigEndian: small)
+                )
+                let actual = montgomery.power(base[...], exponent: exponent[...])
+                #expect(actual == expected.bigEndianBytes(count: small.count), "base 2^\(bits) − 1, \(hex(exponent))")
+                compared += 1
+            }
+        }
+        #expect(compared == 3 * (2 * 2 * 6 + 2))
+    }
+
+    /// Moduli whose limbs are all ones, or all zeros between two ones, or just past a limb boundary, where
+    /// carries and the final subtraction of Montgomery reduction are most likely to go wrong.
+    @Test func powerAgreesWithTheReferenceForEdgeCaseModuli() {
+        var random = SplitMix64(seed: 0x5EED_0003)
+        var moduli: [(String, [UInt8])] = [
+            ("3", [0x03]), ("5", [0x05]), ("255", [0xFF]), ("257", [0x01, 0x01]),
+            ("2^31 - 1", [0x7F, 0xFF, 0xFF, 0xFF]), ("2^32 - 1", [0xFF, 0xFF, 0xFF, 0xFF]),
+            ("2^32 + 1", [0x01, 0x00, 0x00, 0x00, 0x01]),
+            ("2^61 - 1", [0x1F] + Array(repeating: 0xFF, count: 7)),
+        ]
+        for bits in [64, 65, 127, 128, 129, 255, 256, 1024, 2048] {
+            // 2^bits − 1: every bit set.
+            moduli.append(("2^\(bits) - 1", allOnes(bits: bits)))
+            // 2^(bits−1) + 1: the top and bottom bits only.
+            var sparse = [UInt8](repeating: 0, count: (bits + 7) / 8)
+            sparse[0] = UInt8(1 << ((bits - 1) % 8))
+            sparse[sparse.count - 1] |= 1
+            moduli.append(("2^\(bits - 1) + 1", sparse))
+        }
+        // 2^255 − 19, whose top limb is all ones but for one bit.
+        moduli.append(("2^255 - 19", [0x7F] + Array(repeating: 0xFF, count: 30) + [0xED]))
+        var compared = 0
+        for (name, modulus) in moduli {
+            let n = ReferenceNatural(bigEndian: modulus)
+            // Empty and zero exponents give 1; odd ones end in the multiplication that leaves the domain.
+            var exponents: [[UInt8]] = [[], [0x00], [0x01], [0x02], [0x03], [0x01, 0x00, 0x01], [0x01, 0x00]]
+            if n.bitWidth <= 256 {
+                exponents.append([0xFF, 0xFF, 0xFF, 0xFF])
+                // n − 1 and n − 2: exponents as long as the modulus (Fermat's little theorem when n is prime).
+                exponents.append((n - .one).bigEndianBytes(count: modulus.count))
+                exponents.append((n - ReferenceNatural(2)).bigEndianBytes(count: modulus.count))
+            }
+            compared += comparePowers(modulus: modulus, exponents: exponents, random: &random, context: name)
+        }
+        #expect(compared > 500)
+    }
+
+    @Test func powerIgnoresLeadingZeroOctetsOfBaseAndExponent() {
+        var random = SplitMix64(seed: 0x5EED_0004)
+        let modulus = random.number(bits: 512, odd: true)
+        guard let montgomery = MontgomeryModulus(modulus: modulus[...]) else {
+            Issue.record("no MontgomeryModulus for a 512-bit odd modulus")
+            return
+        }
+        let base = random.number(bits: 500, odd: false)  // 63 bytes
+        let padded = [UInt8](repeating: 0, count: 64 - base.count) + base
+        let expected = ReferenceNatural.power(
+            ReferenceNatural(bigEndian: base),
+            ReferenceNatural(65_537),
+            modulus: ReferenceNatural(bigEndian: modulus)
+        ).bigEndianBytes(count: 64)
+        let exponents: [[UInt8]] = [[0x01, 0x00, 0x01], [0x00, 0x00, 0x00, 0x01, 0x00, 0x01]]
+        for exponent in exponents {
+            #expect(montgomery.power(padded[...], exponent: exponent[...]) == expected, "\(hex(exponent))")
+            #expect(montgomery.power(base[...], exponent: exponent[...]) == expected, "short base, \(hex(exponent))")
+        }
+        // A base read out of a larger buffer, at a non-zero start index.
+        let embedded = [0xAA] + padded + [0xBB]
+        #expect(montgomery.power(embedded[1...64], exponent: [0x01, 0x00, 0x01][...]) == expected)
+    }
+
+    /// Compares `power` with the reference for bases 0, 1, 2, n − 1, n − 2 and one random base below n, for each
+    /// exponent. Returns how many comparisons were made.
+    private func comparePowers(
+        modulus: [UInt8],
+        exponents: [[UInt8]],
+        random: inout SplitMix64,
+        context: String
+    ) -> Int {
+        guard let montgomery = MontgomeryModulus(modulus: modulus[...]) else {
+            Issue.record("\(context): no MontgomeryModulus for odd modulus \(hex(modulus))")
+            return 0
+        }
+        #expect(montgomery.byteCount == modulus.count, "\(context)")
+        let n = ReferenceNatural(bigEndian: modulus)
+        var bases: [ReferenceNatural] = [.zero, .one, n - .one]
+        if n > ReferenceNatural(3) {
+            bases += [ReferenceNatural(2), n - ReferenceNatural(2)]
+        }
+        let bits = Int.random(in: 1..<max(2, n.bitWidth), using: &random)
+        bases.append(ReferenceNatural(bigEndian: random.number(bits: bits, odd: false)))
+        var compared = 0
+        for base in bases {
+            let baseBytes = base.bigEndianBytes(count: modulus.count)
+            for exponent in exponents {
+                let expected = ReferenceNatural.power(base, ReferenceNatural(bigEndian: exponent), modulus: n)
+                let actual = montgomery.power(baseBytes[...], exponent: exponent[...])
+                if actual != expected.bigEndianBytes(count: modulus.count) {
+                    Issue.record(
+                        """
+                        \(context): power mismatch
+                        n = \(hex(modulus))
+                        base = \(hex(baseBytes))
+                        exponent = \(hex(exponent))
+                        expected \(hex(expected.bigEndianBytes(count: modulus.count)))
+                        got      \(hex(actual))
+                        """
+                    )
+                }
+                compared += 1
+            }
+        }
+        return compared
+    }
+}
