@@ -1,4 +1,4 @@
-public import PureJSON
+import PureJSON
 
 /// StoreKit signed data (a JWS) split, decoded and checked in form, and NOT VERIFIED: neither the signature nor
 /// the certificate chain has been checked, so every field is a claim of whoever wrote the bytes.
