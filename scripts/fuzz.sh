@@ -19,7 +19,7 @@ declare -A executables=([der]=FuzzDER [der-ber]=FuzzDERBER [certificate]=FuzzCer
 certs="certs/apple-roots certs/wwdr certs/receipt-signing-leaves certs/storekit certs/other"
 receipts="receipts/apple receipts/xcode receipts/synthetic-thirdparty/emindeniz99"
 declare -A real_seeds=([der]="receipts/apple receipts/xcode $certs" [der-ber]="receipts/xcode receipts/apple"
-    [certificate]="$certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts" [json]=""
+    [certificate]="$certs jws/certs" [pkcs7]="$receipts receipts/not-pkcs7" [payload]="" [validator]="$receipts" [json]=""
     [ecdsa]="")
 # Inputs longer than this are truncated when read: every real receipt but the one with 187 purchases (79 KiB),
 # every certificate and every StoreKit 2 payload (10.7 KB at most) fit; for ecdsa, the longest valid input is a
