@@ -355,6 +355,43 @@ let benchmarks: @Sendable () -> Void = {
     let g5 = ReceiptSample("TPInAppReceipt_receipt-sandbox-g5")
     registerValidation("receipt-validate-g5", g5, purchases: 2, validator: validator, root: root)
 
+    // MARK: receipt-validate-warm: receipt-validate's receipt in a batch whose earlier receipts had the same leaf
+    // and intermediate: a SignatureMemo warmed by one validation spares their parsing and signature arithmetic;
+    // every check still runs, and the receipt's own signature is verified each time. OpenSSL has no such memo:
+    // its row repeats receipt-validate's work on the same store.
+
+    let warmSample = ReceiptSample("AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt")
+    let warmStore = LibcryptoStore(root: root, at: warmSample.creationDate)
+    Benchmark(
+        "receipt-validate-warm this",
+        closure: { benchmark in
+            var memo = SignatureMemo()
+            _ = try validator.validate(warmSample.bytes, memo: &memo)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try validator.validate(warmSample.bytes, memo: &memo))
+            }
+            benchmark.stopMeasurement()
+        },
+        setup: {
+            // A warm memo changes no verdict: the tampered copy is refused with it too.
+            var memo = SignatureMemo()
+            _ = try validator.validate(warmSample.bytes, memo: &memo)
+            precondition(
+                (try? validator.validate(warmSample.tampered, memo: &memo)) == nil,
+                "PureReceipt accepted a tampered receipt with a warm memo"
+            )
+        }
+    )
+    Benchmark(
+        "receipt-validate-warm libcrypto",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                guard warmStore.verify(warmSample.bytes) else { fatalError("libcrypto refused \(warmSample.name)") }
+            }
+        }
+    )
+
     // MARK: receipt-validate-legacy-79k: 79 KB, 187 in-app purchases, SHA-1 chain.
 
     // swift-certificates is not measured here: this receipt shows the cost of a large payload, which it does not
