@@ -3,28 +3,27 @@ import PureDER
 /// An ECDSA public key on `Curve`: a point of the curve, checked when it is made (coordinates below p, on the curve,
 /// not the point at infinity). The one implementation behind `P256.Signing.PublicKey` and `P384.Signing.PublicKey`,
 /// which add what differs: sizes, the curve's identifier, the hash of `isValidSignature(_:for:)`.
+///
+/// Its functions take bytes and digests as `UnsafeRawBufferPointer`, never as generic collections or digests: the
+/// optimizer specialises a generic function only when every generic parameter is known, so a function generic over
+/// both `Curve` and a digest type would run the curve arithmetic unspecialised. The public wrappers, generic over the
+/// bytes or digest only, turn them into buffers and call these with a concrete curve.
 struct ECPublicKey<Curve: PrimeOrderCurve>: Sendable {
     let point: AffinePoint<Curve.Field>
 
     /// 0x04 ‖ x ‖ y.
-    init<Bytes: Collection<UInt8>>(x963Representation bytes: Bytes) throws(ECDSAError) {
-        point = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-            try Curve.decodePoint(buffer, forms: .uncompressed)
-        }
+    init(x963Representation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
+        point = try Curve.decodePoint(buffer, forms: .uncompressed)
     }
 
     /// 0x02 or 0x03 ‖ x.
-    init<Bytes: Collection<UInt8>>(compressedRepresentation bytes: Bytes) throws(ECDSAError) {
-        point = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-            try Curve.decodePoint(buffer, forms: .compressed)
-        }
+    init(compressedRepresentation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
+        point = try Curve.decodePoint(buffer, forms: .compressed)
     }
 
     /// x ‖ y.
-    init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-        point = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-            try Curve.decodeCoordinates(buffer, offset: 0)
-        }
+    init(rawRepresentation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
+        point = try Curve.decodeCoordinates(buffer, offset: 0)
     }
 
     /// A `SubjectPublicKeyInfo` whose namedCurve is `curve`.
@@ -45,21 +44,17 @@ struct ECPublicKey<Curve: PrimeOrderCurve>: Sendable {
     }
 
     /// Whether `signature` signs a message whose hash is `digest` (cut to the curve's size, FIPS 186-5 §6.4.2).
-    func isValidSignature<D: HashDigest>(_ signature: ECSignature<Curve>, for digest: D) -> Bool {
-        digest.withUnsafeBytes { bytes in
-            Curve.verify(r: signature.r, s: signature.s, digest: bytes, publicKey: point)
-        }
+    func isValidSignature(_ signature: ECSignature<Curve>, digest: UnsafeRawBufferPointer) -> Bool {
+        Curve.verify(r: signature.r, s: signature.s, digest: digest, publicKey: point)
     }
 
     /// Whether the DER `Ecdsa-Sig-Value` `signature` signs a message whose hash is `digest`; `false` also when the
     /// signature does not decode.
-    func isValidSignature<D: HashDigest>(derRepresentation signature: ArraySlice<UInt8>, for digest: D) -> Bool {
+    func isValidSignature(derRepresentation signature: ArraySlice<UInt8>, digest: UnsafeRawBufferPointer) -> Bool {
         guard let (r, s) = try? Curve.decodeDERSignature(signature) else {
             // A signature that does not decode verifies nothing; why is the caller's to ask if it wants.
             return false
         }
-        return digest.withUnsafeBytes { bytes in
-            Curve.verify(r: r, s: s, digest: bytes, publicKey: point)
-        }
+        return Curve.verify(r: r, s: s, digest: digest, publicKey: point)
     }
 }

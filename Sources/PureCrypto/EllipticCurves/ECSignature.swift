@@ -1,14 +1,13 @@
 /// An ECDSA signature on `Curve`: r and s, each checked to lie in [1, n − 1] when the signature is read. The one
-/// implementation behind `P256.Signing.ECDSASignature` and `P384.Signing.ECDSASignature`.
+/// implementation behind `P256.Signing.ECDSASignature` and `P384.Signing.ECDSASignature`; like ``ECPublicKey``, it
+/// takes bytes as a buffer, so that its curve arithmetic is specialised.
 struct ECSignature<Curve: PrimeOrderCurve>: Sendable {
     let r: Curve.Scalar
     let s: Curve.Scalar
 
     /// r ‖ s, `byteCount` big-endian bytes each.
-    init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-        (r, s) = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-            try Curve.decodeRawSignature(buffer)
-        }
+    init(rawRepresentation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
+        (r, s) = try Curve.decodeRawSignature(buffer)
     }
 
     /// The strict DER of `Ecdsa-Sig-Value`.

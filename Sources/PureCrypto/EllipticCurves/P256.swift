@@ -23,17 +23,23 @@ extension P256.Signing {
 
         /// A key from its uncompressed SEC 1 encoding, 0x04 ‖ x ‖ y (65 bytes), as ANSI X9.63 and JWS keys have it.
         public init<Bytes: Collection<UInt8>>(x963Representation bytes: Bytes) throws(ECDSAError) {
-            key = try ECPublicKey(x963Representation: bytes)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(x963Representation: buffer)
+            }
         }
 
         /// A key from its compressed SEC 1 encoding, 0x02 or 0x03 ‖ x (33 bytes): y is recovered (SEC 1 §2.3.4).
         public init<Bytes: Collection<UInt8>>(compressedRepresentation bytes: Bytes) throws(ECDSAError) {
-            key = try ECPublicKey(compressedRepresentation: bytes)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(compressedRepresentation: buffer)
+            }
         }
 
         /// A key from x ‖ y (64 bytes), without the 0x04 prefix, as CryptoKit's `rawRepresentation`.
         public init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-            key = try ECPublicKey(rawRepresentation: bytes)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(rawRepresentation: buffer)
+            }
         }
 
         /// A key from the DER of a `SubjectPublicKeyInfo` with algorithm id-ecPublicKey and the namedCurve
@@ -59,7 +65,7 @@ extension P256.Signing {
         /// Whether `signature` signs a message whose hash is `digest`. Any SHA-2 digest works; one longer than
         /// 256 bits is cut to its leftmost 256 (FIPS 186-5 §6.4.2), so SHA-384 and SHA-512 are usable too.
         public func isValidSignature<D: HashDigest>(_ signature: ECDSASignature, for digest: D) -> Bool {
-            key.isValidSignature(signature.value, for: digest)
+            digest.withUnsafeBytes { key.isValidSignature(signature.value, digest: $0) }
         }
 
         /// Whether `signature` signs `data`, hashed with SHA-256 (ES256, ecdsa-with-SHA256).
@@ -73,7 +79,7 @@ extension P256.Signing {
             derRepresentation signature: ArraySlice<UInt8>,
             for digest: D
         ) -> Bool {
-            key.isValidSignature(derRepresentation: signature, for: digest)
+            digest.withUnsafeBytes { key.isValidSignature(derRepresentation: signature, digest: $0) }
         }
     }
 
@@ -83,7 +89,9 @@ extension P256.Signing {
 
         /// A signature from r ‖ s, 32 big-endian bytes each (JWS ES256, RFC 7518 §3.4; IEEE P1363).
         public init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-            value = try ECSignature(rawRepresentation: bytes)
+            value = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECSignature(rawRepresentation: buffer)
+            }
         }
 
         /// A signature from the strict DER of `Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`

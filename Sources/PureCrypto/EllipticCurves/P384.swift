@@ -23,17 +23,23 @@ extension P384.Signing {
 
         /// A key from its uncompressed SEC 1 encoding, 0x04 ‖ x ‖ y (97 bytes), as ANSI X9.63 and JWS keys have it.
         public init<Bytes: Collection<UInt8>>(x963Representation bytes: Bytes) throws(ECDSAError) {
-            key = try ECPublicKey(x963Representation: bytes)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(x963Representation: buffer)
+            }
         }
 
         /// A key from its compressed SEC 1 encoding, 0x02 or 0x03 ‖ x (49 bytes): y is recovered (SEC 1 §2.3.4).
         public init<Bytes: Collection<UInt8>>(compressedRepresentation bytes: Bytes) throws(ECDSAError) {
-            key = try ECPublicKey(compressedRepresentation: bytes)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(compressedRepresentation: buffer)
+            }
         }
 
         /// A key from x ‖ y (96 bytes), without the 0x04 prefix, as CryptoKit's `rawRepresentation`.
         public init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-            key = try ECPublicKey(rawRepresentation: bytes)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(rawRepresentation: buffer)
+            }
         }
 
         /// A key from the DER of a `SubjectPublicKeyInfo` with algorithm id-ecPublicKey and the namedCurve
@@ -60,7 +66,7 @@ extension P384.Signing {
         /// 384 bits is cut to its leftmost 384 and a shorter one is taken whole (FIPS 186-5 §6.4.2): SHA-256 and
         /// SHA-512 are usable too.
         public func isValidSignature<D: HashDigest>(_ signature: ECDSASignature, for digest: D) -> Bool {
-            key.isValidSignature(signature.value, for: digest)
+            digest.withUnsafeBytes { key.isValidSignature(signature.value, digest: $0) }
         }
 
         /// Whether `signature` signs `data`, hashed with SHA-384 (ES384, ecdsa-with-SHA384).
@@ -74,7 +80,7 @@ extension P384.Signing {
             derRepresentation signature: ArraySlice<UInt8>,
             for digest: D
         ) -> Bool {
-            key.isValidSignature(derRepresentation: signature, for: digest)
+            digest.withUnsafeBytes { key.isValidSignature(derRepresentation: signature, digest: $0) }
         }
     }
 
@@ -84,7 +90,9 @@ extension P384.Signing {
 
         /// A signature from r ‖ s, 48 big-endian bytes each (JWS ES384, RFC 7518 §3.4; IEEE P1363).
         public init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-            value = try ECSignature(rawRepresentation: bytes)
+            value = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECSignature(rawRepresentation: buffer)
+            }
         }
 
         /// A signature from the strict DER of `Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`
