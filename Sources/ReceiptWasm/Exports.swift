@@ -8,6 +8,7 @@ import PureDER
 import PureJSON
 import PureReceipt
 import PureReceiptJSON
+import PureSignedData
 import PureX509
 
 /// `receipt_validate`'s status: the receipt is valid.
@@ -59,11 +60,13 @@ struct WasmResult {
     enum JSON {
         case text([UInt8])
         case verification(Result<ValidatedReceipt, ReceiptValidationError>)
+        case signedData(Result<VerifiedJWS<DecodedPayload>, SignedDataError>)
 
         var bytes: [UInt8] {
             switch self {
             case .text(let bytes): bytes
             case .verification(let result): Array(ReceiptJSON.verification(result).text.utf8)
+            case .signedData(let result): Array(SignedDataJSON.verification(result).text.utf8)
             }
         }
     }

@@ -81,7 +81,7 @@ enum WasmSignedDataVerification {
         } catch {
             result = .failure(error)
         }
-        let json = Array(SignedDataJSON.verification(result).text.utf8)
+        let json = WasmResult.JSON.signedData(result)
         switch result {
         case .success:
             return WasmResult(status: receiptStatusValid, step: 0, code: [], json: json)
