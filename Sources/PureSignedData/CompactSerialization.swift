@@ -101,24 +101,21 @@ public struct CompactSerialization: Sendable {
         }
     }
 
-    /// Whether `input` has the form of a compact serialization: exactly two `.` and three non-empty parts of
-    /// base64url characters only. A cheap recogniser for tools that take receipts and signed data alike (a
-    /// receipt is binary DER, or base64 with `+`, `/`, `=` and line breaks, and never holds a `.`); it does not
-    /// check what ``init(_:)-(ArraySlice<UInt8>)`` checks beyond the alphabet.
+    /// Whether `input` looks like a compact serialization: base64url characters and at least one `.`, nothing
+    /// else. A cheap recogniser for tools that take receipts and signed data alike (a receipt is binary DER, or
+    /// base64 or PEM, and never holds a `.`); it checks the alphabet only, so that a JWS with a part too many or
+    /// too few is still recognised, and refused by ``init(_:)-(ArraySlice<UInt8>)`` with its own error rather
+    /// than taken for a receipt.
     public static func hasCompactForm(_ input: some Collection<UInt8>) -> Bool {
         var dots = 0
-        var partLength = 0
         for byte in input {
             if byte == UInt8(ascii: ".") {
-                guard partLength > 0, dots < 2 else { return false }
                 dots += 1
-                partLength = 0
-                continue
+            } else if !isBase64URLCharacter(byte) {
+                return false
             }
-            guard isBase64URLCharacter(byte) else { return false }
-            partLength += 1
         }
-        return dots == 2 && partLength > 0
+        return dots > 0
     }
 
     private static func isBase64URLCharacter(_ byte: UInt8) -> Bool {

@@ -62,6 +62,13 @@ import VectorSupport
         #expect(lines[1].hasPrefix(#"{"line":2,"valid":true"#) && lines[1].contains(#""receipt":{"#))
     }
 
+    @Test func aJWSWithAPartMissingIsRefusedAsSignedDataNotAsAReceipt() throws {
+        let path = ProjectVectors.file("jws/negative/mimo-dotnet_missing-part.jws").path
+        let run = runTool(["verify", "--json", path])
+        #expect(run.status == 1)
+        #expect(run.out.contains(#""code":"compactSerialization.partCount""#))
+    }
+
     @Test func theTestPKIIsTrustedOnlyAsAnAnchor() throws {
         let control = ProjectVectors.file("jws/forgeries/control-transaction.jws").path
         let anchor = ProjectVectors.file("jws/forgeries/pki/test-root.der").path
