@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers, each a module so the compiler enforces the direction:
 // PureDER ← PureCrypto ← PureX509 ← PurePKCS7 ← PureReceipt ← PureReceiptJSON ← ReceiptTool and ReceiptWasm;
-// PureJSON (RFC 8259, depends on nothing) beside PureDER, under PureReceiptJSON.
+// PureJSON (RFC 8259, depends on nothing) beside PureDER, under PureReceiptJSON;
+// PureSignedData (StoreKit 2 JWS) over PureX509 and PureJSON, beside PurePKCS7.
 // The libraries import the Swift standard library only and have no package dependencies.
 
 let strictSettings: [SwiftSetting] = [
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "PurePKCS7", targets: ["PurePKCS7"]),
         .library(name: "PureReceipt", targets: ["PureReceipt"]),
+        .library(name: "PureSignedData", targets: ["PureSignedData"]),
         .executable(name: "receipt", targets: ["ReceiptTool"]),
         // Foundation product: Data in, Date out (docs/foundation.md). The only library that imports Foundation.
         .library(name: "PureReceiptFoundation", targets: ["PureReceiptFoundation"]),
@@ -59,7 +61,15 @@ let package = Package(
         // The JSON of a validation result, for the tool and the wasm module only: a target, not a product.
         .target(
             name: "PureReceiptJSON",
-            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: [
+                "PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureSignedData",
+            ],
+            swiftSettings: strictSettings
+        ),
+        // StoreKit 2 signed data (JWS): compact serialization, header, the payloads Apple ships (docs/storekit2.md).
+        .target(
+            name: "PureSignedData",
+            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509"],
             swiftSettings: strictSettings
         ),
         // Foundation product (docs/foundation.md): Data, Date, URL and the app's own receipt over PureReceipt.
@@ -73,6 +83,7 @@ let package = Package(
             name: "ReceiptTool",
             dependencies: [
                 "PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureReceiptJSON",
+                "PureSignedData",
             ],
             swiftSettings: strictSettings
         ),
@@ -80,14 +91,16 @@ let package = Package(
         // its contract is tested by swift test.
         .target(
             name: "ReceiptWasm",
-            dependencies: ["PureDER", "PureJSON", "PureX509", "PureReceipt", "PureReceiptJSON"],
+            dependencies: ["PureDER", "PureJSON", "PureX509", "PureReceipt", "PureReceiptJSON", "PureSignedData"],
             swiftSettings: strictSettings
         ),
         // Fuzzing: the targets' invariants (shared with the tests that replay the corpus), and one libFuzzer
         // executable per target, built by scripts/fuzz.sh with -sanitize=fuzzer. Never part of a product.
         .target(
             name: "FuzzHarness",
-            dependencies: ["PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt"],
+            dependencies: [
+                "PureDER", "PureJSON", "PureCrypto", "PureX509", "PurePKCS7", "PureReceipt", "PureSignedData",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -138,6 +151,12 @@ let package = Package(
             path: "Sources/Fuzzers/JSON",
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "FuzzJWS",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/JWS",
+            swiftSettings: strictSettings
+        ),
         // The Swift side of scripts/json-differential.py: one verdict per document. Never part of a product.
         .executableTarget(
             name: "JSONCheck",
@@ -178,6 +197,11 @@ let package = Package(
         .testTarget(
             name: "PureReceiptTests",
             dependencies: ["PureReceipt", "PurePKCS7", "PureX509", "PureCrypto", "PureDER", "VectorSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PureSignedDataTests",
+            dependencies: ["PureSignedData", "PureJSON", "PureX509", "PureDER", "FuzzHarness", "VectorSupport"],
             swiftSettings: strictSettings
         ),
         // Foundation product's tests.

@@ -63,6 +63,19 @@ let package = Package(
             path: "Benchmarks/ReceiptBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SignedDataBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PureSignedData", package: "pure-receipt"),
+                .product(name: "PureX509", package: "pure-receipt"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            path: "Benchmarks/SignedDataBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // This package's allocation counts per operation, checked against Thresholds/ (run.sh). It links no
         // peer, so that checking them builds as little as possible.
         .executableTarget(

@@ -152,5 +152,22 @@ os.remove(output_path)
 PY
 cat "$results/stream.txt"
 
+# --- WebAssembly (issue 23) ------------------------------------------------------------------------------------
+echo "== WebAssembly: receipt-validate-g5 in Node.js and WasmKit"
+# The G5 receipt validated through the module of scripts/build-wasm.sh, at its creation date with the bundled
+# root, as `receipt-validate-g5 this` is; the module also writes its JSON result each time. Node.js (V8 compiles
+# the module): Benchmarks/wasm-node.mjs, the best of 5 one-second runs. WasmKit (an interpreter): the release
+# WasmHost, the mean of 20 validations after one.
+g5="$root/TestVectors/receipts/apple/TPInAppReceipt_receipt-sandbox-g5.der"
+module="$root/.build-wasm/receipt.wasm"
+(cd "$root" && scripts/build-wasm.sh "$module" | tail -n 2)
+echo "receipt-validate-g5 wasm-node $(node "$here/wasm-node.mjs" "$module" "$g5" 5) ops/s" >> "$results/wasm.txt"
+(cd "$root" && swift build -c release --package-path WasmHost --product WasmReceiptHost 2>&1 | tail -n 1)
+wasm_host="$(cd "$root" && swift build -c release --package-path WasmHost --show-bin-path)/WasmReceiptHost"
+"$wasm_host" "$module" --repeat 20 "$g5" 2>&1 > /dev/null | awk '/µs per validation/ {
+    print "receipt-validate-g5 wasm-wasmkit", 1e6 / $(NF - 3), "ops/s" }' >> "$results/wasm.txt"
+cat "$results/wasm.txt"
+# --- end of WebAssembly ------------------------------------------------------------------------------------------
+
 echo "== Report"
 python3 "$here/report.py" "$results" "$root/docs"

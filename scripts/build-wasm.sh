@@ -19,7 +19,7 @@ while IFS= read -r line; do
 done < scripts/library-modules
 modules+=(ReceiptWasm)
 exports=(
-    receipt_allocate receipt_free receipt_validate receipt_result_status receipt_result_step
+    receipt_allocate receipt_free receipt_validate signed_data_verify receipt_result_status receipt_result_step
     receipt_result_code_pointer receipt_result_code_length receipt_result_json_pointer receipt_result_json_length
 )
 

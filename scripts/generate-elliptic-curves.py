@@ -3,11 +3,13 @@
 
     python3 scripts/generate-elliptic-curves.py
 
-For each of the four moduli (the field primes p and the group orders n of P-256 and P-384) a struct of 4 or 6
-UInt64 limbs with straight-line Montgomery arithmetic (R = 2^(64·limbs)): multiplication (CIOS, Koç–Acar–Kaliski
-1996), squaring (cross products once, doubled, then a separate Montgomery reduction), addition, subtraction, the
-constants R mod m and R² mod m, and byte conversion. Straight-line code with the modulus' limbs as literals lets
-the compiler keep every limb in a register and fold the products by the modulus' 0 and 2⁶⁴−1 limbs.
+For each limb count (4 for P-256, 6 for P-384) one struct of UInt64 limbs, Limbs4 and Limbs6, with straight-line
+Montgomery arithmetic (R = 2^(64·limbs)) for any odd modulus passed as an argument: multiplication (CIOS,
+Koç–Acar–Kaliski 1996), squaring (cross products once, doubled, then a separate Montgomery reduction), addition and
+subtraction. For each of the four moduli (the field primes p and the group orders n) a `ResidueModulus` type with
+its constants as literals: m, R mod m, R² mod m, m − 2 and −m⁻¹ mod 2⁶⁴. `Residue<Modulus>` joins the two; once
+specialised and inlined, the modulus' limbs are literals in the straight-line code, so the compiler keeps every limb
+in a register and folds the products by the modulus' 0 and 2⁶⁴−1 limbs.
 
 For each curve also the affine odd multiples 1·G, 3·G, …, (2^w − 1)·G of the generator in Montgomery form, the
 table of the generator's side of the double-scalar multiplication (window w = GENERATOR_WINDOW).
@@ -88,12 +90,11 @@ def affine_multiply(k, P, p):
     return result
 
 
-# MARK: - Montgomery arithmetic in Swift
+# MARK: - Montgomery arithmetic in Swift, per limb count
 
 
-def multiplication(count, modulus, n0):
+def multiplication(count):
     """CIOS Montgomery multiplication, t0…t(count+1) as locals, a and b fully reduced, result fully reduced."""
-    m = limbs(modulus, count)
     out = []
     t = [f"t{j}" for j in range(count + 2)]
     out.append("var carry: UInt64 = 0")
@@ -107,20 +108,19 @@ def multiplication(count, modulus, n0):
             out.append(f"({t[j]}, carry) = multiplyAdd(a.w{j}, b.w{i}, {t[j]}, carry)")
         out.append(f"({t[count]}, high) = addWithCarry({t[count]}, carry, 0)")
         out.append(f"{t[count + 1]} = high")
-        out.append(f"// t = (t + μ·m) / 2⁶⁴ with μ = t0 · (−m⁻¹) mod 2⁶⁴, which makes the low word zero")
-        out.append(f"let mu{i} = t0 &* {literal(n0)}" if n0 != 1 else f"let mu{i} = t0")
-        out.append(f"(_, carry) = multiplyAdd(mu{i}, {literal(m[0])}, t0, 0)")
+        out.append("// t = (t + μ·m) / 2⁶⁴ with μ = t0 · (−m⁻¹) mod 2⁶⁴, which makes the low word zero")
+        out.append(f"let mu{i} = t0 &* inverse")
+        out.append(f"(_, carry) = multiplyAdd(mu{i}, m.w0, t0, 0)")
         for j in range(1, count):
-            out.append(f"({t[j - 1]}, carry) = multiplyAdd(mu{i}, {literal(m[j])}, {t[j]}, carry)")
+            out.append(f"({t[j - 1]}, carry) = multiplyAdd(mu{i}, m.w{j}, {t[j]}, carry)")
         out.append(f"({t[count - 1]}, high) = addWithCarry({t[count]}, carry, 0)")
         out.append(f"{t[count]} = {t[count + 1]} &+ high")
-    out += final_subtraction(count, m, t[:count], t[count])
+    out += final_subtraction(count, t[:count], t[count])
     return out
 
 
-def squaring(count, modulus, n0):
+def squaring(count):
     """Cross products once, doubled, squares added; then Montgomery reduction of the 2·count-limb square."""
-    m = limbs(modulus, count)
     r = [f"r{j}" for j in range(2 * count)]
     out = ["var carry: UInt64 = 0"]
     for j in range(2 * count):
@@ -145,50 +145,48 @@ def squaring(count, modulus, n0):
     out.append("// Montgomery reduction, one word at a time; `top` carries out of the highest word")
     out.append("var top: UInt64 = 0")
     for i in range(count):
-        out.append(f"let mu{i} = {r[i]} &* {literal(n0)}" if n0 != 1 else f"let mu{i} = {r[i]}")
-        out.append(f"(_, carry) = multiplyAdd(mu{i}, {literal(m[0])}, {r[i]}, 0)")
+        out.append(f"let mu{i} = {r[i]} &* inverse")
+        out.append(f"(_, carry) = multiplyAdd(mu{i}, m.w0, {r[i]}, 0)")
         for j in range(1, count):
-            out.append(f"({r[i + j]}, carry) = multiplyAdd(mu{i}, {literal(m[j])}, {r[i + j]}, carry)")
+            out.append(f"({r[i + j]}, carry) = multiplyAdd(mu{i}, m.w{j}, {r[i + j]}, carry)")
         out.append(f"({r[i + count]}, top) = addWithCarry({r[i + count]}, carry, top)")
-    out += final_subtraction(count, m, r[count:], "top")
+    out += final_subtraction(count, r[count:], "top")
     return out
 
 
-def final_subtraction(count, m, words, overflow):
+def final_subtraction(count, words, overflow):
     """value = words + overflow·2^(64·count) < 2m; returns value − m if that is not negative, else value."""
     out = ["// below 2m: subtract m once unless that borrows (mask chooses without a branch)"]
     out.append("var borrow: UInt64 = 0")
     for j in range(count):
         out.append(f"let d{j}: UInt64")
-        out.append(f"(d{j}, borrow) = subtractWithBorrow({words[j]}, {literal(m[j])}, borrow)")
-    out.append(f"let keep = 0 &- bit({overflow} < borrow)")
+        out.append(f"(d{j}, borrow) = subtractWithBorrow({words[j]}, m.w{j}, borrow)")
+    out.append(f"let keep: UInt64 = 0 &- bit({overflow} < borrow)")
     fields = ", ".join(f"{words[j]} & keep | d{j} & ~keep" for j in range(count))
     out.append(f"return Self({fields})")
     return out
 
 
-def addition(count, modulus):
-    m = limbs(modulus, count)
+def addition(count):
     out = ["var carry: UInt64 = 0"]
     for j in range(count):
         out.append(f"let s{j}: UInt64")
         out.append(f"(s{j}, carry) = addWithCarry(a.w{j}, b.w{j}, carry)")
-    out += final_subtraction(count, m, [f"s{j}" for j in range(count)], "carry")
+    out += final_subtraction(count, [f"s{j}" for j in range(count)], "carry")
     return out
 
 
-def subtraction(count, modulus):
-    m = limbs(modulus, count)
+def subtraction(count):
     out = ["var borrow: UInt64 = 0"]
     for j in range(count):
         out.append(f"let d{j}: UInt64")
         out.append(f"(d{j}, borrow) = subtractWithBorrow(a.w{j}, b.w{j}, borrow)")
     out.append("// add m back when a < b, masked")
-    out.append("let addBack = 0 &- borrow")
+    out.append("let addBack: UInt64 = 0 &- borrow")
     out.append("var carry: UInt64 = 0")
     for j in range(count):
         out.append(f"let s{j}: UInt64")
-        out.append(f"(s{j}, carry) = addWithCarry(d{j}, {literal(m[j])} & addBack, carry)")
+        out.append(f"(s{j}, carry) = addWithCarry(d{j}, m.w{j} & addBack, carry)")
     out.append("return Self(" + ", ".join(f"s{j}" for j in range(count)) + ")")
     return out
 
@@ -197,157 +195,81 @@ def indent(lines, depth):
     return "\n".join(("    " * depth + line) if line else "" for line in lines)
 
 
-def residue_type(name, doc, count, modulus):
-    n0 = (-pow(modulus, -1, 2**64)) % 2**64
-    R = 2 ** (64 * count)
-    words = ", ".join(f"w{j}" for j in range(count))
+def limbs_type(count):
+    """The struct of `count` limbs with the straight-line arithmetic for any modulus of that many limbs."""
+    fields = indent([f"var w{j}: UInt64" for j in range(count)], 1).strip()
     params = ", ".join(f"_ w{j}: UInt64" for j in range(count))
-    assigns = [f"self.w{j} = w{j}" for j in range(count)]
-    byte_count = 8 * count
-    loads = [
-        f"UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: {byte_count - 8 * (j + 1)}, as: UInt64.self))"
-        for j in range(count)
-    ]
-    stores = [
-        f"bytes.storeBytes(of: w{j}.bigEndian, toByteOffset: {byte_count - 8 * (j + 1)}, as: UInt64.self)"
-        for j in range(count)
-    ]
-    word_cases = [f"case {j}: w{j}" for j in range(count)] + ["default: 0"]
-    compare = []
-    for j in range(count - 1, -1, -1):
-        compare.append(f"if w{j} != other.w{j} {{ return w{j} < other.w{j} }}")
-    compare.append("return false")
-    zero_test = " | ".join(f"w{j}" for j in range(count))
-    equal_test = " | ".join(f"(w{j} ^ other.w{j})" for j in range(count))
+    assigns = indent([f"self.w{j} = w{j}" for j in range(count)], 2).strip()
+    zeros = ", ".join("0" for _ in range(count))
     return f"""
-{doc}
-struct {name}: MontgomeryResidue {{
-    {indent([f"var w{j}: UInt64" for j in range(count)], 1).strip()}
+/// {count} limbs of 64 bits, least significant first, and the Montgomery arithmetic on them for R = 2^{64 * count}, in
+/// straight-line code: every limb in a register, no loop, no branch. The modulus comes in as an argument; inlined into
+/// a modulus' `Residue`, whose constants are literals, its limbs fold where they are 0 or 2⁶⁴ − 1 and the products
+/// by μ = t0 when −m⁻¹ mod 2⁶⁴ is 1, as if each modulus had code of its own.
+struct Limbs{count}: MontgomeryLimbs {{
+    {fields}
 
-    /// Limbs per value.
-    static let limbCount = {count}
-    /// Bytes of a big-endian encoding.
-    static let byteCount = {byte_count}
-    /// The modulus itself (not a residue: for comparisons and exponents).
-    static let modulus = Self{tuple_literal(modulus, count)}
-    /// 0.
-    static let zero = Self{tuple_literal(0, count)}
-    /// 1 in Montgomery form: R mod m.
-    static let one = Self{tuple_literal(R % modulus, count)}
-    /// R² mod m: a Montgomery product with it brings a value into Montgomery form.
-    static let montgomeryRSquared = Self{tuple_literal(R * R % modulus, count)}
-    /// m − 2, the exponent of inversion by Fermat's little theorem.
-    static let inversionExponent = Self{tuple_literal(modulus - 2, count)}
-    /// −m⁻¹ mod 2⁶⁴, the factor of each Montgomery reduction step.
-    static let montgomeryInverse: UInt64 = {literal(n0)}
-    /// The integer 1 (not a residue): a Montgomery product with it leaves the Montgomery form.
-    static let integerOne = Self{tuple_literal(1, count)}
+    static var count: Int {{ {count} }}
 
     @inline(__always)
     init({params}) {{
-        {indent(assigns, 2).strip()}
+        {assigns}
     }}
 
-    /// The value of {byte_count} big-endian bytes, as they are (not converted to Montgomery form).
     @inline(__always)
-    init(rawBigEndian bytes: UnsafeRawBufferPointer) {{
-        self.init(
-            {indent([line + "," for line in loads], 3).strip().rstrip(",")}
-        )
+    init() {{
+        self.init({zeros})
     }}
 
-    /// The value of {count} limbs at `words`, least significant first, as they are.
+    /// a·b·R⁻¹ mod m: CIOS, one row of a·b_i and one reduction step per limb; a, b < m.
     @inline(__always)
-    init(words: UnsafePointer<UInt64>) {{
-        self.init({", ".join(f"words[{j}]" for j in range(count))})
+    static func product(_ a: Self, _ b: Self, modulus m: Self, inverse: UInt64) -> Self {{
+        {indent(multiplication(count), 2).strip()}
     }}
 
-    /// Writes the limbs as they are (no conversion) as {byte_count} big-endian bytes.
+    /// a²·R⁻¹ mod m: the cross products once, doubled, plus the squares, then a Montgomery reduction.
     @inline(__always)
-    func writeRawBigEndian(to bytes: UnsafeMutableRawBufferPointer) {{
-        {indent(stores, 2).strip()}
-    }}
-
-    /// Limb `index`, least significant first (0 past the top).
-    @inline(__always)
-    func word(_ index: Int) -> UInt64 {{
-        switch index {{
-        {indent(word_cases, 2).strip()}
-        }}
-    }}
-
-    /// Whether the limbs, as an integer, are below `other`'s.
-    @inline(__always)
-    func isBelow(_ other: Self) -> Bool {{
-        {indent(compare, 2).strip()}
-    }}
-
-    /// Whether the value is zero.
-    @inline(__always)
-    var isZero: Bool {{ {zero_test} == 0 }}
-
-    @inline(__always)
-    static func == (lhs: Self, other: Self) -> Bool {{
-        let (w0, w1, w2, w3) = (lhs.w0, lhs.w1, lhs.w2, lhs.w3)
-        return {equal_test} == 0
-    }}
-
-    // Embedded builds (WebAssembly) take the compact loops of MontgomeryResidue+Compact.swift, a fraction of the
-    // size of the straight-line code below; everywhere else the straight-line code is the faster.
-
-    /// The Montgomery product a·b·R⁻¹ mod m.
-    @inline(__always)
-    static func * (a: Self, b: Self) -> Self {{
-        #if hasFeature(Embedded)
-        compactProduct(a, b)
-        #else
-        {indent(multiplication(count, modulus, n0), 2).strip()}
-        #endif
-    }}
-
-    /// The Montgomery square a²·R⁻¹ mod m.
-    @inline(__always)
-    func squared() -> Self {{
-        #if hasFeature(Embedded)
-        Self.compactProduct(self, self)
-        #else
-        let a = self
-        {indent(squaring(count, modulus, n0), 2).strip()}
-        #endif
+    static func square(_ a: Self, modulus m: Self, inverse: UInt64) -> Self {{
+        {indent(squaring(count), 2).strip()}
     }}
 
     /// (a + b) mod m.
     @inline(__always)
-    static func + (a: Self, b: Self) -> Self {{
-        #if hasFeature(Embedded)
-        compactSum(a, b)
-        #else
-        {indent(addition(count, modulus), 2).strip()}
-        #endif
+    static func sum(_ a: Self, _ b: Self, modulus m: Self) -> Self {{
+        {indent(addition(count), 2).strip()}
     }}
 
     /// (a − b) mod m.
     @inline(__always)
-    static func - (a: Self, b: Self) -> Self {{
-        #if hasFeature(Embedded)
-        compactDifference(a, b)
-        #else
-        {indent(subtraction(count, modulus), 2).strip()}
-        #endif
+    static func difference(_ a: Self, _ b: Self, modulus m: Self) -> Self {{
+        {indent(subtraction(count), 2).strip()}
     }}
 }}
 """
 
 
-def fix_equality(text, count):
-    # The equality body above names four limbs; make it name `count`.
-    names = ", ".join(f"w{j}" for j in range(count))
-    lhs = ", ".join(f"lhs.w{j}" for j in range(count))
-    return text.replace("let (w0, w1, w2, w3) = (lhs.w0, lhs.w1, lhs.w2, lhs.w3)", f"let ({names}) = ({lhs})")
+def limbs_literal(value, count):
+    return f"Limbs{count}" + tuple_literal(value, count)
 
 
-def generator_table(name, curve, count, field):
-    p = curve["p"]
+def modulus_type(name, doc, count, modulus):
+    """The constants of one modulus, as computed properties: literals wherever they are inlined."""
+    n0 = (-pow(modulus, -1, 2**64)) % 2**64
+    R = 2 ** (64 * count)
+    return f"""
+{doc}
+enum {name}: ResidueModulus {{
+    static var modulus: Limbs{count} {{ {limbs_literal(modulus, count)} }}
+    static var rModulo: Limbs{count} {{ {limbs_literal(R % modulus, count)} }}
+    static var rSquaredModulo: Limbs{count} {{ {limbs_literal(R * R % modulus, count)} }}
+    static var inversionExponent: Limbs{count} {{ {limbs_literal(modulus - 2, count)} }}
+    static var montgomeryInverse: UInt64 {{ {literal(n0)} }}
+}}
+"""
+
+
+def curve_constants(name, curve, count):
+    p, n = curve["p"], curve["n"]
     R = 2 ** (64 * count)
     G = (curve["gx"], curve["gy"])
     twice = affine_add(G, G, p)
@@ -360,21 +282,26 @@ def generator_table(name, curve, count, field):
         rows.append("// " + f"{2 * k + 1}·G")
         for start in range(0, len(words), 4):
             rows.append(", ".join(literal(w) for w in words[start : start + 4]) + ",")
-    return f"""
-extension {name} {{
+    title = f"{name[0]}-{name[1:]}"
+    prime_doc = (
+        f"/// The field prime of {title}, p = {curve['p_text']}, for residues in Montgomery form x·2^{64 * count} mod p."
+    )
+    order_doc = f"/// The order n of {title}'s generator, for residues in Montgomery form x·2^{64 * count} mod n."
+    return f"""{modulus_type(f"{name}Prime", prime_doc, count, p)}{modulus_type(f"{name}Order", order_doc, count, n)}
+extension {name}Curve {{
     /// b of y² = x³ − 3x + b, in Montgomery form.
-    static let b = {field}{tuple_literal(curve["b"] * R % p, count)}
+    static var b: Field {{ Field(limbs: {limbs_literal(curve["b"] * R % p, count)}) }}
     /// (p + 1)/4, the exponent of a square root (p ≡ 3 mod 4), as limbs.
-    static let squareRootExponent = {field}{tuple_literal((p + 1) // 4, count)}
+    static var squareRootExponent: Field {{ Field(limbs: {limbs_literal((p + 1) // 4, count)}) }}
     /// n in the field, in Montgomery form (n < p).
-    static let orderInField = {field}{tuple_literal(curve["n"] * R % p, count)}
+    static var orderInField: Field {{ Field(limbs: {limbs_literal(n * R % p, count)}) }}
     /// p − n as limbs of a scalar (it is below n): r + n < p exactly when r is below it.
-    static let primeMinusOrder = {name[:-5]}Scalar{tuple_literal(p - curve["n"], count)}
+    static var primeMinusOrder: Scalar {{ Scalar(limbs: {limbs_literal(p - n, count)}) }}
 
     /// The width of the generator's signed window in the double-scalar multiplication.
-    static let generatorWindow = {GENERATOR_WINDOW}
+    static var generatorWindow: Int {{ {GENERATOR_WINDOW} }}
 
-    /// The odd multiples 1·G, 3·G, …, {2 ** GENERATOR_WINDOW - 1}·G of the generator, affine, coordinates in
+    /// The odd multiples 1·G, 3·G, …, {2 ** (GENERATOR_WINDOW - 1) - 1}·G of the generator, affine, coordinates in
     /// Montgomery form: x then y, {count} limbs each, least significant first.
     static let generatorMultiples: [UInt64] = [
         {indent(rows, 2).strip()}
@@ -385,6 +312,7 @@ extension {name} {{
 
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
+    counts = set()
     for name, curve in CURVES.items():
         p, n, b = curve["p"], curve["n"], curve["b"]
         G = (curve["gx"], curve["gy"])
@@ -392,22 +320,13 @@ def main():
         assert (G[1] ** 2 - (G[0] ** 3 - 3 * G[0] + b)) % p == 0, f"{name}: G is not on the curve"
         assert affine_multiply(n, G, p) is None, f"{name}: n·G is not the point at infinity"
         assert p % 4 == 3, f"{name}: the square root below needs p ≡ 3 (mod 4)"
-        field_doc = (
-            f"/// An element of GF(p), p = {curve['p_text']} (the field of {name[0]}-{name[1:]}), in Montgomery form\n"
-            f"/// x·2^{64 * count} mod p, always fully reduced."
-        )
-        scalar_doc = (
-            f"/// An integer modulo n, the order of {name[0]}-{name[1:]}'s generator, in Montgomery form x·2^{64 * count} mod n,\n"
-            f"/// always fully reduced."
-        )
-        field = fix_equality(residue_type(f"{name}FieldElement", field_doc, count, p), count)
-        scalar = fix_equality(residue_type(f"{name}Scalar", scalar_doc, count, n), count)
-        (OUT / f"{name}FieldElement.swift").write_text(HEADER + field)
-        (OUT / f"{name}Scalar.swift").write_text(HEADER + scalar)
-        (OUT / f"{name}GeneratorTable.swift").write_text(
-            HEADER + generator_table(f"{name}Curve", curve, count, f"{name}FieldElement")
-        )
-        print(f"{name}: wrote field, scalar and generator table ({count} limbs)")
+        assert n < p < 2 * n, f"{name}: the verification's x(R) mod n step needs n < p < 2n"
+        counts.add(count)
+        (OUT / f"{name}Constants.swift").write_text(HEADER + curve_constants(name, curve, count))
+        print(f"{name}: wrote the constants of p and n, the curve's and the generator table ({count} limbs)")
+    for count in sorted(counts):
+        (OUT / f"Limbs{count}.swift").write_text(HEADER + limbs_type(count))
+        print(f"Limbs{count}: wrote the straight-line arithmetic")
 
 
 if __name__ == "__main__":

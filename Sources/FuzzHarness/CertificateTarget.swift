@@ -18,6 +18,8 @@ extension FuzzTargets {
     /// - the Apple Inc. Root's key verifies its signature, or a path from it to the bundled root validates, only
     ///   if it is one of the certificates that root really issued (`KnownFacts.appleRootIssuedCertificates`):
     ///   a fuzzer cannot forge an RSA signature, so anything else accepted is a verifier bug;
+    /// - Apple Root CA - G3's P-384 key verifies a certificate's ECDSA signature only if it is one G3 really
+    ///   issued (``appleRootCAG3IssuedCertificates``): a fuzzer cannot forge an ECDSA signature either;
     /// - path validation with the certificate as its own anchor returns or throws.
     public static func certificate(_ input: [UInt8]) -> String? {
         guard let certificate = try? Certificate(derEncoded: input) else { return nil }
@@ -35,6 +37,7 @@ extension FuzzTargets {
             return "validity time \(time) does not survive the calendar round trip"
         }
         if let failure = checkAppleRootIssuance(certificate) { return failure }
+        if let failure = checkAppleRootCAG3Issuance(certificate) { return failure }
         _ = try? PathValidator(anchors: [certificate], algorithms: .allowingSHA1)
             .validate(leaf: certificate, intermediates: [certificate], at: certificate.notAfter)
         return nil
@@ -113,6 +116,32 @@ extension FuzzTargets {
         let validator = PathValidator(anchors: trust.anchors, algorithms: trust.algorithms)
         if (try? validator.validate(leaf: certificate, intermediates: [], at: certificate.notBefore)) != nil, !known {
             return "a path from a certificate the Apple root never issued validates"
+        }
+        return nil
+    }
+
+    /// SHA-256 of the certificates in TestVectors that Apple Root CA - G3 issued: itself, WWDR G2 and WWDR G6.
+    static let appleRootCAG3IssuedCertificates: Set<String> = [
+        "63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179",
+        "9ed4b3b88c6a339cf1387895bda9ca6ea31a6b5ce9edf7511845923b0c8ac94c",
+        "bdd4ed6e74691f0c2bfd01be0296197af1379e0418e2d300efa9c3bef642ca30",
+    ]
+
+    private static func checkAppleRootCAG3Issuance(_ certificate: Certificate) -> String? {
+        guard let g3 = PathValidator.appleSignedData.anchors.first, case .p384(let key) = g3.publicKey else {
+            return "the bundled Apple Root CA - G3 does not parse"
+        }
+        guard certificate.issuer.encoded == g3.subject.encoded, let digest = certificate.signatureAlgorithm.ecdsaDigest
+        else { return nil }
+        let known = appleRootCAG3IssuedCertificates.contains(KnownFacts.sha256(certificate.encoded))
+        if key.isValidSignature(
+            derRepresentation: certificate.signature,
+            for: certificate.tbsCertificate,
+            digest: digest
+        ),
+            !known
+        {
+            return "Apple Root CA - G3's key verifies a certificate it never issued"
         }
         return nil
     }

@@ -3,7 +3,9 @@
 /// replays the seeds and every minimised finding through the same functions and expects `nil`.
 public enum FuzzTargets {
     /// Target names, as `scripts/fuzz.sh --list` prints them.
-    public static let names = ["certificate", "der", "der-ber", "ecdsa", "json", "payload", "pkcs7", "validator"]
+    public static let names = [
+        "certificate", "der", "der-ber", "ecdsa", "json", "jws", "payload", "pkcs7", "validator",
+    ]
 
     /// Runs the target `name` on `input`: `nil` when every invariant holds. An unknown name is itself a
     /// broken invariant.
@@ -13,6 +15,7 @@ public enum FuzzTargets {
         case "der": return der(input)
         case "der-ber": return derBER(input)
         case "json": return json(input)
+        case "jws": return jws(input)
         case "ecdsa": return ecdsa(input)
         case "payload": return payload(input)
         case "pkcs7": return pkcs7(input)

@@ -42,6 +42,14 @@ extension OID {
     public static let ecPublicKey = OID(1, 2, 840, 10_045, 2, 1)
     public static let ecdsaWithSHA256 = OID(1, 2, 840, 10_045, 4, 3, 2)
     public static let ecdsaWithSHA384 = OID(1, 2, 840, 10_045, 4, 3, 3)
+    public static let ecdsaWithSHA512 = OID(1, 2, 840, 10_045, 4, 3, 4)
+
+    // MARK: - Named curves (RFC 5480 §2.1.1.1)
+
+    /// NIST P-256 (prime256v1).
+    public static let secp256r1 = OID(1, 2, 840, 10_045, 3, 1, 7)
+    /// NIST P-384.
+    public static let secp384r1 = OID(1, 3, 132, 0, 34)
 
     // MARK: - Apple
 
@@ -70,6 +78,10 @@ extension OID {
     /// The last arc of an identifier directly under pkcs-1 (1.2.840.113549.1.1, RFC 8017 Appendix C), when it
     /// is below 128 (``sha256WithRSAEncryption`` is 11); `nil` for any other identifier.
     var pkcs1Arc: UInt8? { lastArc(afterPrefix: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01]) }
+
+    /// The last arc of an identifier directly under ecdsa-with-SHA2 (1.2.840.10045.4.3, RFC 5758 §3.2), when it is
+    /// below 128 (``ecdsaWithSHA256`` is 2); `nil` for any other identifier.
+    var ecdsaWithSHA2Arc: UInt8? { lastArc(afterPrefix: [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03]) }
 
     /// The last contents octet, when the contents are `prefix` and that one octet below 0x80 (a single-octet
     /// subidentifier).

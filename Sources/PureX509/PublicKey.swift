@@ -1,36 +1,87 @@
 public import PureCrypto
-import PureDER
+public import PureDER
 
 /// A certificate's subject public key, for the algorithms this library verifies signatures with.
 public enum PublicKey: Sendable {
     /// An rsaEncryption key (RFC 3279 §2.3.1) of 1024–8192 bits.
     case rsa(RSAPublicKey)
+    /// An id-ecPublicKey key on the named curve P-256 (RFC 5480 §2.1.1), a point checked on the curve.
+    case p256(P256.Signing.PublicKey)
+    /// An id-ecPublicKey key on the named curve P-384 (RFC 5480 §2.1.1), a point checked on the curve.
+    case p384(P384.Signing.PublicKey)
 
-    /// The key's algorithm and size, e.g. `RSA-2048`.
+    /// The curve of an elliptic-curve key; `nil` for an RSA key.
+    public var curve: NamedCurve? {
+        switch self {
+        case .rsa: return nil
+        case .p256: return .p256
+        case .p384: return .p384
+        }
+    }
+
+    /// The key's algorithm and size: `RSA-2048`, `P-256`, `P-384`.
     public var description: String {
         switch self {
         case .rsa(let key): return "RSA-\(key.modulusBitCount)"
+        case .p256: return NamedCurve.p256.description
+        case .p384: return NamedCurve.p384.description
         }
     }
+}
+
+/// The named elliptic curves (RFC 5480 §2.1.1.1) whose keys this library verifies ECDSA signatures with.
+public enum NamedCurve: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// NIST P-256: secp256r1, prime256v1 (1.2.840.10045.3.1.7).
+    case p256 = "P-256"
+    /// NIST P-384: secp384r1 (1.3.132.0.34).
+    case p384 = "P-384"
+
+    /// The curve named by a namedCurve identifier, if it is one of these.
+    public init?(oid: OID) {
+        switch oid {
+        case .secp256r1: self = .p256
+        case .secp384r1: self = .p384
+        default: return nil
+        }
+    }
+
+    /// The namedCurve identifier.
+    public var oid: OID {
+        switch self {
+        case .p256: return .secp256r1
+        case .p384: return .secp384r1
+        }
+    }
+
+    /// `P-256` or `P-384`.
+    public var description: String { rawValue }
 }
 
 /// Why a certificate's public key of an algorithm this library implements could not be used.
 public enum PublicKeyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The RSA key is malformed or outside what the library verifies with.
     case rsa(RSAError)
+    /// The id-ecPublicKey key does not name P-256 or P-384 as RFC 5480 requires: implicit or explicit
+    /// parameters, or another named curve (``ECDSAError/Code/unsupportedKeyAlgorithm``); or its point is not one
+    /// of the curve's (``ECDSAError/Code/pointNotOnCurve`` and the other point codes). The error's offset counts
+    /// from the first byte of the SubjectPublicKeyInfo, as `P256.Signing.PublicKey(derRepresentation:)` would
+    /// report it.
+    case ellipticCurve(ECDSAError)
 
     /// The underlying error's text.
     public var description: String {
         switch self {
         case .rsa(let error): return "RSA key: \(error)"
+        case .ellipticCurve(let error): return "EC key: \(error)"
         }
     }
 }
 
 extension PublicKey {
     /// The key of a SubjectPublicKeyInfo whose algorithm this library implements; `(nil, nil)` for any other
-    /// algorithm. A key of an implemented algorithm that the library cannot use is `(nil, error)`; an encoding that
-    /// breaks the algorithm's own rules is a DER error at `offset`, the SubjectPublicKeyInfo's.
+    /// algorithm. A key of an implemented algorithm that the
+    /// library cannot use is `(nil, error)`; an encoding that breaks the algorithm's own rules is a DER error at
+    /// `offset`, the SubjectPublicKeyInfo's.
     static func make(
         algorithm: AlgorithmIdentifier,
         key: BitString,
@@ -54,8 +105,98 @@ extension PublicKey {
             } catch {
                 return (nil, .rsa(error))
             }
+        case .ecPublicKey:
+            return try ellipticCurveKey(algorithm: algorithm, key: key, at: offset)
         default:
             return (nil, nil)
+        }
+    }
+
+    /// An id-ecPublicKey key (RFC 5480 §2.1.1):
+    ///
+    /// ```
+    /// ECParameters ::= CHOICE { namedCurve OBJECT IDENTIFIER, implicitCurve NULL, specifiedCurve SpecifiedECDomain }
+    /// ```
+    ///
+    /// PKIX allows namedCurve only ("implicitCurve and specifiedCurve MUST NOT be used"), so the other two, and
+    /// missing parameters, leave the key unusable (``ECDSAError/Code/unsupportedKeyAlgorithm``), as does a named
+    /// curve other than P-256 and P-384. The point is SEC 1's octet string in the BIT STRING,
+    /// uncompressed or compressed (§2.2 allows both).
+    private static func ellipticCurveKey(
+        algorithm: AlgorithmIdentifier,
+        key: BitString,
+        at offset: Int
+    ) throws(DERError) -> (PublicKey?, PublicKeyError?) {
+        func refused(_ reason: String, at index: Int) -> (PublicKey?, PublicKeyError?) {
+            (nil, .ellipticCurve(ECDSAError(.unsupportedKeyAlgorithm, at: index - offset, reason)))
+        }
+        guard let parameters = algorithm.parameters else {
+            return refused(
+                "id-ecPublicKey without parameters; RFC 5480 §2.1.1 requires a namedCurve",
+                at: algorithm.encoded.startIndex
+            )
+        }
+        let curve: NamedCurve
+        switch parameters.tag {
+        case .objectIdentifier:
+            let named = try parameters.objectIdentifier()
+            guard let known = NamedCurve(oid: named) else {
+                // Another named curve (P-521, secp256k1, brainpool…): refused by name rather than left unused, so
+                // that a chain holding one says why it cannot verify.
+                return refused(
+                    "namedCurve \(named) is neither P-256 nor P-384, the curves verified here",
+                    at: parameters.offset
+                )
+            }
+            curve = known
+        case .null:
+            return refused(
+                "implicitCurve (NULL) parameters, which RFC 5480 §2.1.1 forbids; a key names its curve",
+                at: parameters.offset
+            )
+        case .sequence:
+            return refused(
+                "explicit curve parameters (specifiedCurve), which RFC 5480 §2.1.1 forbids; a key names its curve",
+                at: parameters.offset
+            )
+        default:
+            throw DERError(.unexpectedTag, at: parameters.offset, "id-ecPublicKey parameters are not ECParameters")
+        }
+        guard key.unusedBitCount == 0 else {
+            throw DERError(.invalidBitString, at: offset, "EC point is not whole octets")
+        }
+        let point = key.bytes
+        // SEC 1 §2.3.4: 0x02 and 0x03 begin a compressed point; anything else is read as uncompressed, which
+        // refuses the point at infinity (0x00), hybrid forms and unknown prefixes with their own codes.
+        let compressed = point.first == 0x02 || point.first == 0x03
+        do throws(ECDSAError) {
+            switch curve {
+            case .p256:
+                return (
+                    .p256(
+                        compressed
+                            ? try P256.Signing.PublicKey(compressedRepresentation: point)
+                            : try P256.Signing.PublicKey(x963Representation: point)
+                    ), nil
+                )
+            case .p384:
+                return (
+                    .p384(
+                        compressed
+                            ? try P384.Signing.PublicKey(compressedRepresentation: point)
+                            : try P384.Signing.PublicKey(x963Representation: point)
+                    ), nil
+                )
+            }
+        } catch {
+            // The point decoders count from the point's first byte; the SubjectPublicKeyInfo's is the origin here.
+            let relocated = ECDSAError(
+                error.code,
+                at: point.startIndex - offset + error.offset,
+                error.reason,
+                derError: error.derError
+            )
+            return (nil, .ellipticCurve(relocated))
         }
     }
 }

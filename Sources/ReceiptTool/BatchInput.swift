@@ -1,5 +1,6 @@
 import Foundation
 import PureDER
+import PureSignedData
 
 /// One input of a batch, as its source hands it to a worker: what to read, not yet read, so that reading happens
 /// on the workers and only the window's inputs are ever in memory.
@@ -23,18 +24,20 @@ enum BatchItem: Sendable {
         }
     }
 
-    /// The bytes to verify: a file's or standard input's (binary, base64 or PEM, recognised as every command
-    /// recognises them), or a line's decoded from its kind.
-    func load(io: ToolIO) -> Result<[UInt8], InputError> {
+    /// The input to verify: a file's or standard input's (a JWS recognised by its form, else binary, base64 or
+    /// PEM, recognised as every command recognises them), or a line's decoded from its kind.
+    func load(io: ToolIO) -> Result<LoadedInput, InputError> {
         do throws(InputError) {
             switch self {
             case .file(let path):
-                return .success(Self.decoded(try FileInput.contents(of: path)))
+                return .success(LoadedInput(raw: try FileInput.contents(of: path)))
             case .standardInput:
-                return .success(Self.decoded(try readStandardInput(io: io)))
+                return .success(LoadedInput(raw: try readStandardInput(io: io)))
             case .line(_, .receipt, let text):
                 // A line that is not base64 is still an input: the validator refuses it at the container step.
-                return .success(LineBase64.decode(text) ?? text)
+                return .success(.receipt(LineBase64.decode(text) ?? text))
+            case .line(_, .signedData, let text):
+                return .success(.signedData(text))
             case .unavailable(_, let error):
                 return .failure(error)
             }
@@ -42,23 +45,35 @@ enum BatchItem: Sendable {
             return .failure(error)
         }
     }
+}
 
-    /// The DER of binary, base64 or PEM input; text that does not decode is still an input, which the validator
-    /// refuses at the container step, as it refuses any other bytes that are not a receipt.
-    private static func decoded(_ raw: [UInt8]) -> [UInt8] {
-        (try? BinaryInput.decode(raw))?.bytes ?? raw
+/// An input read and recognised: a receipt's bytes, or StoreKit signed data (a JWS, its whitespace trimmed).
+enum LoadedInput: Sendable {
+    case receipt([UInt8])
+    case signedData([UInt8])
+
+    /// A JWS if the text, less surrounding whitespace, has the compact form; else the DER of binary, base64 or
+    /// PEM input. Text that does not decode is still an input, which the validator refuses at the container
+    /// step, as it refuses any other bytes that are not a receipt.
+    init(raw: [UInt8]) {
+        let trimmed = trimmingWhitespace(raw)
+        if CompactSerialization.hasCompactForm(trimmed) {
+            self = .signedData(Array(trimmed))
+        } else {
+            self = .receipt((try? BinaryInput.decode(raw))?.bytes ?? raw)
+        }
     }
 }
 
 /// What one line of `--lines` holds, recognised line by line, so that each kind goes to its own verification.
-/// Today every line is a receipt; a StoreKit 2 JWS (`header.payload.signature`, base64url) is recognised here when
-/// signed data can be verified.
 enum LineKind: Sendable {
     /// Base64 of an App Store receipt (what a database of `appStoreReceiptURL` contents exports).
     case receipt
+    /// A StoreKit 2 JWS (`header.payload.signature`, base64url): a `.` never occurs in base64.
+    case signedData
 
     static func recognise(_ line: [UInt8]) -> LineKind {
-        .receipt
+        CompactSerialization.hasCompactForm(line) ? .signedData : .receipt
     }
 }
 

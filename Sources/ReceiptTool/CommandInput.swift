@@ -59,3 +59,11 @@ func parseSingleInput(
     }
     return (flags, InputName(argument: input))
 }
+
+/// `bytes` without the spaces, tabs and line breaks around them: a JWS pasted into a file, or one per line.
+func trimmingWhitespace(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+    let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
+    return bytes[start..<end]
+}

@@ -3,14 +3,20 @@ import PureJSON
 import PurePKCS7
 import PureReceipt
 import PureReceiptJSON
+import PureSignedData
 
-/// `receipt dump [--json] FILE|-`: a receipt's fields, in-app purchases and embedded certificates, decoded
-/// without verifying anything, and marked so.
+/// `receipt dump [--json] FILE|-`: a receipt's fields, in-app purchases and embedded certificates, or StoreKit
+/// signed data's (JWS) header, certificates and payload, decoded without verifying anything, and marked so.
 enum DumpCommand {
     static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
         let (flags, name) = try parseSingleInput(arguments, command: "dump", flags: ["--json"])
         let json = flags.contains("--json")
-        let (bytes, _) = try readInput(name, io: io)
+        let raw = try readRawInput(name, io: io)
+        let trimmed = trimmingWhitespace(raw)
+        if CompactSerialization.hasCompactForm(trimmed) {
+            return try dumpSignedData(trimmed, name: name, json: json, io: io)
+        }
+        let (bytes, _) = try decodeInput(raw, name: name)
         let signedData: SignedData
         let receipt: AppReceipt
         do throws(PKCS7Error) {
@@ -35,6 +41,49 @@ enum DumpCommand {
             ("verified", .bool(false)),
             ("receipt", ReceiptJSON.receipt(receipt)),
             ("certificates", .array(signedData.certificates.map(ReceiptJSON.certificate))),
+        ]
+        if json {
+            try io.out(JSONOutput.line(.object(fields)))
+        } else {
+            try io.out(
+                "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
+                    + JSONOutput.indentedText(Array(fields.dropFirst()))
+            )
+        }
+    }
+}
+
+extension DumpCommand {
+    /// A JWS, recognised by its form: App Store layout (three certificates), or Xcode's (one) when the header
+    /// has exactly one. Nothing is verified, so the data choosing its own layout trusts nothing.
+    static func dumpSignedData(
+        _ bytes: ArraySlice<UInt8>,
+        name: InputName,
+        json: Bool,
+        io: ToolIO
+    ) throws(ToolFailure) {
+        let decoded: UnverifiedSignedData<DecodedPayload>
+        do throws(SignedDataError) {
+            do throws(SignedDataError) {
+                decoded = try UnverifiedSignedData(unverified: bytes, layout: .appStore)
+            } catch  where error.code == .certificateCount {
+                decoded = try UnverifiedSignedData(unverified: bytes, layout: .xcode)
+            }
+        } catch {
+            throw ToolFailure(
+                status: ExitStatus.failure,
+                message: "\(name.display): \(error.code): \(TerminalText.escapedMessage(error.description))"
+            )
+        }
+        var header: [(String, JSONValue)] = [("alg", .string(decoded.header.algorithm))]
+        if let kid = decoded.header.keyIdentifier { header.append(("kid", .string(kid))) }
+        if let type = decoded.header.type { header.append(("typ", .string(type))) }
+        let fields: [(String, JSONValue)] = [
+            ("verified", .bool(false)),
+            ("kind", .string(decoded.payload.kind.rawValue)),
+            ("header", .object(header)),
+            ("certificates", .array(decoded.header.certificates.map(ReceiptJSON.certificate))),
+            ("payload", decoded.payload.json),
         ]
         if json {
             try io.out(JSONOutput.line(.object(fields)))

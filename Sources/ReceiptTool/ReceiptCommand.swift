@@ -7,18 +7,20 @@ enum ReceiptCommand {
 
         commands:
           verify FILE...|DIR...|-|--lines FILE|- [--recursive] [--bundle-id ID] [--version V]
-                 [--device-id UUID|HEX] [--anchor CERT]... [--at RFC3339|now] [--json] [--jobs N]
-                 [--no-memo]
-                                verify App Store receipts: signature, chain to the Apple root at each
-                                receipt's creation date (or --at), and the expected values; one line
-                                per input, in input order, as a stream (--lines: one base64 receipt
-                                per line); --no-memo: verify every certificate signature again for
-                                every receipt
+                 [--device-id UUID|HEX] [--app-apple-id N] [--environment ENV] [--anchor CERT]...
+                 [--at RFC3339|now] [--json] [--jobs N] [--no-memo]
+                                verify App Store receipts and StoreKit 2 signed data (JWS): signature,
+                                chain to the Apple root (Apple Root CA - G3 for JWS) at each receipt's
+                                creation date or each JWS's signedDate (or --at), and the expected
+                                values; one line per input, in input order, as a stream (--lines: one
+                                base64 receipt or one JWS per line); --no-memo: verify every
+                                certificate signature again for every input
           entitlements INPUTS [--at RFC3339|now] [--validate-at RFC3339|now] [--json] [verify's options]
                                 verify as verify does, then print what each receipt grants at --at
                                 (default: its creation date): active subscriptions, products bought, the
                                 original application version
-          dump [--json] FILE|-  decode a receipt's fields, in-app purchases and certificates, UNVERIFIED
+          dump [--json] FILE|-  decode a receipt's fields, in-app purchases and certificates, or a JWS's
+                                header, certificates and payload, UNVERIFIED
           asn1 [--der|--ber] FILE|-
                                 print the ASN.1 tree of DER or BER input (binary, base64 or PEM), one line
                                 per element: offset, depth, header and content length, tag, value.

@@ -1,4 +1,5 @@
 import PureReceipt
+import PureSignedData
 import PureX509
 
 /// The run of `verify` and `entitlements`: every input read, validated and formatted on the workers of a
@@ -12,6 +13,9 @@ enum ValidationBatch {
         var result: @Sendable (InputName, Result<ValidatedReceipt, ReceiptValidationError>) -> [UInt8]
         /// An input that could not be read.
         var inputError: @Sendable (InputName, InputError) -> [UInt8]
+        /// A verification of StoreKit signed data; `nil` for a command that reads receipts only, which then
+        /// takes a JWS for bytes that are not a receipt.
+        var signedData: (@Sendable (InputName, Result<VerifiedJWS<DecodedPayload>, SignedDataError>) -> [UInt8])?
     }
 
     static func run(
@@ -20,16 +24,23 @@ enum ValidationBatch {
         io: ToolIO,
         format: Format
     ) throws(ToolFailure) {
-        let validator = try options.validator(io: io)
+        let (validator, verifier) = try options.validators(io: io)
         let source = try options.source(io: io)
         let tally = Tally()
         try BatchScheduler<BatchItem, Output>.run(
             jobs: options.jobs,
             next: { source.next() },
-            makeWorker: { [memo = options.memo] in ValidationWorker(validator: validator, memo: memo) },
+            makeWorker: { [memo = options.memo] in
+                ValidationWorker(validator: validator, verifier: verifier, memo: memo)
+            },
             process: { item, worker in
                 switch item.load(io: io) {
-                case .success(let bytes):
+                case .success(.signedData(let text)) where format.signedData != nil:
+                    let result = worker.verify(text)
+                    let outcome: Outcome
+                    if case .success = result { outcome = .valid } else { outcome = .invalid }
+                    return Output(line: format.signedData?(item.name, result) ?? [], outcome: outcome)
+                case .success(.receipt(let bytes)), .success(.signedData(let bytes)):
                     let result = worker.validate(bytes)
                     let outcome: Outcome
                     if case .success = result { outcome = .valid } else { outcome = .invalid }
@@ -86,11 +97,13 @@ enum ValidationBatch {
 /// for every input. No state is shared between workers: each parses and verifies its own first chain.
 struct ValidationWorker {
     let validator: ReceiptValidator
+    let verifier: SignedDataVerifier
     /// `nil` with `--no-memo`: every signature verified for every input.
     private var memo: SignatureMemo?
 
-    init(validator: ReceiptValidator, memo: Bool) {
+    init(validator: ReceiptValidator, verifier: SignedDataVerifier, memo: Bool) {
         self.validator = validator
+        self.verifier = verifier
         self.memo = memo ? SignatureMemo() : nil
     }
 
@@ -103,6 +116,19 @@ struct ValidationWorker {
                 return .success(try validator.validate(bytes, memo: &owned))
             }
             return .success(try validator.validate(bytes))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    mutating func verify(_ text: [UInt8]) -> Result<VerifiedJWS<DecodedPayload>, SignedDataError> {
+        do throws(SignedDataError) {
+            if var owned = memo {
+                memo = nil
+                defer { memo = owned }
+                return .success(try verifier.verify(text[...], memo: &owned))
+            }
+            return .success(try verifier.verify(text[...]))
         } catch {
             return .failure(error)
         }

@@ -1,11 +1,12 @@
 import Foundation
 import PureDER
 import PureReceipt
+import PureSignedData
 import PureX509
 
 /// What `verify` and `entitlements` share: the inputs (files, directories, `-`, or `--lines`), whom to trust
-/// (`--anchor`), what to expect (`--bundle-id`, `--version`, `--device-id`), when to validate the chain, `--json`,
-/// `--jobs` and `--no-memo`.
+/// (`--anchor`), what to expect (`--bundle-id`, `--version`, `--device-id`; for signed data `--app-apple-id` and
+/// `--environment`), when to validate the chain, `--json`, `--jobs` and `--no-memo`.
 struct ValidationOptions {
     /// The FILE, directory and `-` arguments, as given.
     var inputs: [[UInt8]] = []
@@ -14,6 +15,9 @@ struct ValidationOptions {
     /// `--recursive`: directories' subdirectories too.
     var recursive = false
     var expectations = ReceiptValidator.Expectations()
+    /// `--app-apple-id` and `--environment`: what signed data must name besides the bundle identifier.
+    var appAppleID: Int64?
+    var environment: AppStoreEnvironment?
     var anchors: [InputName] = []
     var validationTime: ReceiptValidator.ValidationTime = .receiptCreationDate
     var json = false
@@ -52,6 +56,12 @@ struct ValidationOptions {
                     throw .usage("\(command): --device-id takes a UUID or hex bytes")
                 }
                 options.expectations.deviceIdentifier = device
+            case "--app-apple-id":
+                guard let id = Int64(try text(argument)), id > 0 else {
+                    throw .usage("\(command): --app-apple-id takes a positive number")
+                }
+                options.appAppleID = id
+            case "--environment": options.environment = AppStoreEnvironment(rawValue: try text(argument))
             case "--anchor": options.anchors.append(InputName(argument: try value(argument)))
             case validationTimeOption:
                 options.validationTime = .instant(try instant(try text(argument), option: argument, command: command))
@@ -77,6 +87,10 @@ struct ValidationOptions {
         guard options.lines == nil || options.inputs.isEmpty else {
             throw .usage("\(command): --lines takes the place of FILE arguments")
         }
+        // Apple's rule, as its library applies it: Production data is told apart by the app Apple ID.
+        guard options.environment != .production || options.appAppleID != nil else {
+            throw .usage("\(command): --environment Production needs --app-apple-id")
+        }
         guard options.lines != nil || !options.inputs.isEmpty else {
             throw .usage("\(command): expected FILE..., - or --lines FILE|-")
         }
@@ -97,10 +111,11 @@ struct ValidationOptions {
         return bytes
     }
 
-    /// The validator the options describe: every certificate of the `--anchor` inputs (each a certificate or a
-    /// PEM bundle) in place of the bundled Apple root. An anchor that cannot be read or is not a certificate is a
-    /// usage error.
-    func validator(io: ToolIO) throws(ToolFailure) -> ReceiptValidator {
+    /// The receipt validator and the signed-data verifier the options describe: every certificate of the
+    /// `--anchor` inputs (each a certificate or a PEM bundle) in place of the bundled Apple roots (Apple's chain
+    /// shape still required of signed data). An anchor that cannot be read or is not a certificate is a usage
+    /// error.
+    func validators(io: ToolIO) throws(ToolFailure) -> (ReceiptValidator, SignedDataVerifier) {
         var certificates: [Certificate] = []
         for anchor in anchors {
             do throws(ToolFailure) {
@@ -110,7 +125,17 @@ struct ValidationOptions {
             }
         }
         let trust = certificates.isEmpty ? ReceiptTrust.apple : ReceiptTrust.replacingAnchors(with: certificates)
-        return ReceiptValidator(trust: trust, validationTime: validationTime, expectations: expectations)
+        let receipts = ReceiptValidator(trust: trust, validationTime: validationTime, expectations: expectations)
+        var signedData = SignedDataVerifier(
+            trust: certificates.isEmpty ? .appStore : .replacingAnchors(with: certificates),
+            expectations: .init(
+                bundleIdentifier: expectations.bundleIdentifier,
+                environment: environment,
+                appAppleID: appAppleID
+            )
+        )
+        if case .instant(let instant) = validationTime { signedData.validationTime = .instant(instant) }
+        return (receipts, signedData)
     }
 
     /// Where the inputs come from: the lines of `--lines`, or the arguments.

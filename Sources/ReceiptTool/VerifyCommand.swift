@@ -2,11 +2,13 @@ import PureDER
 import PureJSON
 import PureReceipt
 import PureReceiptJSON
+import PureSignedData
 
 /// `receipt verify FILE...|DIR...|-|--lines FILE|- [--recursive] [--bundle-id ID] [--version V]
-/// [--device-id UUID|HEX] [--anchor CERT]... [--at RFC3339|now] [--json] [--jobs N] [--no-memo]`: one result per
-/// input, in input order, verified as a stream on `--jobs` threads, each with its own memo of verified certificate
-/// signatures; exit 0 when every input is valid, 1 when any is invalid, 2 on usage or I/O errors.
+/// [--device-id UUID|HEX] [--app-apple-id N] [--environment ENV] [--anchor CERT]... [--at RFC3339|now] [--json]
+/// [--jobs N] [--no-memo]`: one result per input, receipts and StoreKit signed data (a JWS, recognised by its
+/// form) alike, in input order, verified as a stream on `--jobs` threads, each with its own memo of verified
+/// certificate signatures; exit 0 when every input is valid, 1 when any is invalid, 2 on usage or I/O errors.
 enum VerifyCommand {
     static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
         let options = try ValidationOptions.parse(arguments, command: "verify", validationTimeOption: "--at")
@@ -34,6 +36,11 @@ enum VerifyCommand {
                             )
                         )
                         : inputErrorLine(name, error)
+                },
+                signedData: { name, result in
+                    json
+                        ? JSONOutput.line(named(name, SignedDataJSON.verification(result)))
+                        : Array((signedDataText(name, result) + "\n").utf8)
                 }
             )
         )
@@ -53,6 +60,29 @@ enum VerifyCommand {
         case .failure(let error):
             return
                 "\(name.display): INVALID \(TerminalText.escapedMessage(error.description))"
+        }
+    }
+
+    /// `NAME: valid: KIND BUNDLE ENVIRONMENT, signed by LEAF ← INTERMEDIATE ← ROOT, at TIME` or
+    /// `NAME: INVALID STEP: reason`, every value from the input escaped.
+    static func signedDataText(
+        _ name: InputName,
+        _ result: Result<VerifiedJWS<DecodedPayload>, SignedDataError>
+    )
+        -> String
+    {
+        switch result {
+        case .success(let verified):
+            let claims = verified.payload.appClaims
+            let chain = verified.chain.certificates.map { TerminalText.escaped($0.subject.commonName ?? "?") }
+            var text = "\(name.display): valid: \(verified.kind)"
+            if claims.namesBundle { text += " \(TerminalText.escaped(claims.bundleId ?? "?"))" }
+            text += " \(TerminalText.escaped(claims.environment?.rawValue ?? "?"))"
+            if !verified.nested.isEmpty { text += " with \(verified.nested.count) nested, verified" }
+            return text + ", signed by \(chain.joined(separator: " ← ")), "
+                + "at \(UTCDateTime.rfc3339(secondsSince1970: verified.validationTime))"
+        case .failure(let error):
+            return "\(name.display): INVALID \(TerminalText.escapedMessage(error.description))"
         }
     }
 

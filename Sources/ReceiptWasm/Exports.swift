@@ -8,6 +8,7 @@ import PureDER
 import PureJSON
 import PureReceipt
 import PureReceiptJSON
+import PureSignedData
 import PureX509
 
 /// `receipt_validate`'s status: the receipt is valid.
@@ -25,6 +26,10 @@ nonisolated(unsafe) private var lastStatus = receiptStatusUsageError
 nonisolated(unsafe) private var lastStep: Int32 = -1
 nonisolated(unsafe) private var lastCode = OwnedBytes()
 nonisolated(unsafe) private var lastJSON = OwnedBytes()
+/// The last validation's JSON until a host first asks for it: it is written then, not by every validation, because
+/// writing it (names, dates and every field as text) is a large part of a validation's work, which a host that reads
+/// only the status or the code should not pay.
+nonisolated(unsafe) private var pendingJSON: WasmResult.JSON?
 
 /// Bytes at a stable address until replaced.
 struct OwnedBytes {
@@ -49,7 +54,22 @@ struct WasmResult {
     /// The stable error code (`chain.expired`), empty for a valid receipt.
     var code: [UInt8]
     /// Compact JSON, the object `receipt verify --json` prints without its `file` key.
-    var json: [UInt8]
+    var json: JSON
+
+    /// The JSON text, or the outcome it is written from.
+    enum JSON {
+        case text([UInt8])
+        case verification(Result<ValidatedReceipt, ReceiptValidationError>)
+        case signedData(Result<VerifiedJWS<DecodedPayload>, SignedDataError>)
+
+        var bytes: [UInt8] {
+            switch self {
+            case .text(let bytes): bytes
+            case .verification(let result): Array(ReceiptJSON.verification(result).text.utf8)
+            case .signedData(let result): Array(SignedDataJSON.verification(result).text.utf8)
+            }
+        }
+    }
 }
 
 /// Allocates `size` bytes (at least one) for the host to write an input into; `nil` when out of memory.
@@ -99,10 +119,15 @@ public func receiptValidate(
         instant: instant,
         bundleIdentifier: WasmValidation.bytes(bundleIdentifier, bundleIdentifierLength)
     )
+    return publish(result)
+}
+
+/// Keeps `result` for the `receipt_result_*` readers and returns its status.
+func publish(_ result: WasmResult) -> Int32 {
     lastStatus = result.status
     lastStep = result.step
     lastCode.replace(with: result.code)
-    lastJSON.replace(with: result.json)
+    pendingJSON = result.json
     return result.status
 }
 
@@ -125,11 +150,20 @@ public func receiptResultCodeLength() -> Int { lastCode.count }
 
 /// The result as compact JSON in UTF-8, valid until the next validation.
 @_cdecl("receipt_result_json_pointer")
-public func receiptResultJSONPointer() -> UnsafePointer<UInt8>? { lastJSON.pointer }
+public func receiptResultJSONPointer() -> UnsafePointer<UInt8>? { writtenJSON().pointer }
 
 /// The length of ``receiptResultJSONPointer()``'s text in bytes.
 @_cdecl("receipt_result_json_length")
-public func receiptResultJSONLength() -> Int { lastJSON.count }
+public func receiptResultJSONLength() -> Int { writtenJSON().count }
+
+/// The last result's JSON, written now if it was not yet.
+private func writtenJSON() -> OwnedBytes {
+    if let pending = pendingJSON {
+        lastJSON.replace(with: pending.bytes)
+        pendingJSON = nil
+    }
+    return lastJSON
+}
 
 /// The validation behind `receipt_validate`, on Swift values.
 enum WasmValidation {
@@ -191,7 +225,7 @@ enum WasmValidation {
         } catch {
             result = .failure(error)
         }
-        let json = Array(ReceiptJSON.verification(result).text.utf8)
+        let json = WasmResult.JSON.verification(result)
         switch result {
         case .success:
             return WasmResult(status: receiptStatusValid, step: 0, code: [], json: json)
@@ -236,7 +270,7 @@ enum WasmValidation {
             status: receiptStatusUsageError,
             step: -1,
             code: Array("usage".utf8),
-            json: Array(json.text.utf8)
+            json: .text(Array(json.text.utf8))
         )
     }
 }

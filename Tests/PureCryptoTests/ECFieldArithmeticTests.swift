@@ -3,7 +3,7 @@ import VectorSupport
 
 @testable import PureCrypto
 
-/// The generated Montgomery arithmetic of the four moduli (P-256 and P-384, field and order) against the
+/// The Montgomery arithmetic of the four moduli (P-256 and P-384, field and order) against the
 /// reference integers, on edge values and on random values.
 @Suite("Elliptic-curve field and scalar arithmetic")
 struct ECFieldArithmeticTests {
@@ -22,7 +22,8 @@ struct ECFieldArithmeticTests {
     }
 
     /// Every operation of `R` on pairs of values agrees with the reference modulo `modulus`.
-    static func check<R: MontgomeryResidue>(_ type: R.Type, modulus: RefInt, seed: UInt64) {
+    static func check<M: ResidueModulus>(_ type: Residue<M>.Type, modulus: RefInt, seed: UInt64) {
+        typealias R = Residue<M>
         #expect(rawInteger(R.modulus) == modulus)
         let field = RefField(modulus: modulus)
         let values = values(below: modulus, limbCount: R.limbCount, count: 24, seed: seed)
@@ -38,10 +39,13 @@ struct ECFieldArithmeticTests {
                 #expect(integer(x + y) == field.add(a, b), "\(a) + \(b)")
                 #expect(integer(x - y) == field.subtract(a, b), "\(a) − \(b)")
                 #expect((x == y) == (a == b))
-                // The compact loops of Embedded builds agree with the straight-line code.
-                #expect(R.compactProduct(x, y) == x * y, "compact \(a) · \(b)")
-                #expect(R.compactSum(x, y) == x + y, "compact \(a) + \(b)")
-                #expect(R.compactDifference(x, y) == x - y, "compact \(a) − \(b)")
+                // The word loops of 32-bit targets agree with the straight-line code, in either word size.
+                #expect(R.wordLoopProduct(x, y, as: UInt32.self) == x * y, "32-bit words: \(a) · \(b)")
+                #expect(R.wordLoopSum(x, y, as: UInt32.self) == x + y, "32-bit words: \(a) + \(b)")
+                #expect(R.wordLoopDifference(x, y, as: UInt32.self) == x - y, "32-bit words: \(a) − \(b)")
+                #expect(R.wordLoopProduct(x, y, as: UInt64.self) == x * y, "64-bit words: \(a) · \(b)")
+                #expect(R.wordLoopSum(x, y, as: UInt64.self) == x + y, "64-bit words: \(a) + \(b)")
+                #expect(R.wordLoopDifference(x, y, as: UInt64.self) == x - y, "64-bit words: \(a) − \(b)")
             }
         }
         for a in values.suffix(4) + values.prefix(4) where !a.isZero {
@@ -53,19 +57,19 @@ struct ECFieldArithmeticTests {
     }
 
     @Test func p256FieldAgreesWithTheReference() {
-        Self.check(P256FieldElement.self, modulus: RefCurve.p256.field.modulus, seed: 1)
+        Self.check(P256Curve.Field.self, modulus: RefCurve.p256.field.modulus, seed: 1)
     }
 
     @Test func p256ScalarsAgreeWithTheReference() {
-        Self.check(P256Scalar.self, modulus: RefCurve.p256.order, seed: 2)
+        Self.check(P256Curve.Scalar.self, modulus: RefCurve.p256.order, seed: 2)
     }
 
     @Test func p384FieldAgreesWithTheReference() {
-        Self.check(P384FieldElement.self, modulus: RefCurve.p384.field.modulus, seed: 3)
+        Self.check(P384Curve.Field.self, modulus: RefCurve.p384.field.modulus, seed: 3)
     }
 
     @Test func p384ScalarsAgreeWithTheReference() {
-        Self.check(P384Scalar.self, modulus: RefCurve.p384.order, seed: 4)
+        Self.check(P384Curve.Scalar.self, modulus: RefCurve.p384.order, seed: 4)
     }
 
     @Test(arguments: TestCurve.allCases)
@@ -74,8 +78,8 @@ struct ECFieldArithmeticTests {
         for value in [reference.field.modulus, reference.field.modulus + RefInt(1)] {
             let bytes = value.bytes(count: reference.byteCount)
             switch curve {
-            case .p256: #expect(bytes.withUnsafeBytes { P256FieldElement(canonicalBigEndian: $0) } == nil)
-            case .p384: #expect(bytes.withUnsafeBytes { P384FieldElement(canonicalBigEndian: $0) } == nil)
+            case .p256: #expect(bytes.withUnsafeBytes { P256Curve.Field(canonicalBigEndian: $0) } == nil)
+            case .p384: #expect(bytes.withUnsafeBytes { P384Curve.Field(canonicalBigEndian: $0) } == nil)
             }
         }
     }

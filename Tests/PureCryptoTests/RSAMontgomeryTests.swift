@@ -7,31 +7,36 @@ import VectorSupport
 /// Montgomery exponentiation against a slow, obviously correct reference (ReferenceNatural).
 @Suite("RSA Montgomery arithmetic against a reference")
 struct RSAMontgomeryTests {
+
+    // Every test runs both forms of the arithmetic (MontgomeryModulus+ColumnSum.swift): 64-bit limbs with 59-bit
+    // digits, the form of 64-bit targets, and 32-bit limbs with 27-bit digits, the form of wasm32.
+
     @Test func montgomeryModulusExistsExactlyForOddModuliAboveOne() {
         let refused: [[UInt8]] = [
             [], [0x00], [0x01], [0x02], [0x04], [0xFF, 0xFE], [0x80] + Array(repeating: 0, count: 255),
         ]
-        for modulus in refused {
-            #expect(MontgomeryModulus(modulus: modulus[...]) == nil, "\(hex(modulus))")
-        }
         let accepted: [[UInt8]] = [
             [0x03], [0x05], [0xFF], [0x01, 0x01], [0x80] + Array(repeating: 0, count: 254) + [0x01],
         ]
+        for modulus in refused {
+            #expect(MontgomeryModulus<ColumnSum128>(modulus: modulus[...]) == nil, "\(hex(modulus))")
+            #expect(MontgomeryModulus<ColumnSum64>(modulus: modulus[...]) == nil, "32-bit: \(hex(modulus))")
+        }
         for modulus in accepted {
-            let montgomery = MontgomeryModulus(modulus: modulus[...])
-            #expect(montgomery?.byteCount == modulus.count, "\(hex(modulus))")
+            #expect(MontgomeryModulus<ColumnSum128>(modulus: modulus[...])?.byteCount == modulus.count)
+            #expect(MontgomeryModulus<ColumnSum64>(modulus: modulus[...])?.byteCount == modulus.count)
         }
     }
 
     /// x·R mod n, computed by schoolbook division, against the reference: moduli of every top-limb width
-    /// (the normalising shift from 0 to 63 bits) and the RSA sizes; x from 0 to 2^(64k) − 1, below and above n.
+    /// (the normalising shift from 0 to 63 bits) and the RSA sizes; x from 0 to 2^(wk) − 1, below and above n.
     @Test func montgomeryFormAgreesWithTheReference() {
         var random = SplitMix64(seed: 0x5EED_0252)
-        var sizes = Array(64...130) + [255, 511, 1023, 1024, 2047, 2048, 3072, 4096]
+        var sizes = Array(32...130) + [255, 511, 1023, 1024, 2047, 2048, 3072, 4096]
         sizes += (0..<8).map { _ in Int.random(in: 131...1024, using: &random) }
         var moduli = sizes.map { random.number(bits: $0, odd: true) }
         // Limb patterns random moduli never show, where quotient estimates are at their edges: all ones, one top
-        // bit over zeros or over ones, a top limb of 1 (the largest shift).
+        // bit over zeros or over ones, a top limb of 1 (the largest shift); in 64-bit limbs, and so in 32-bit ones.
         for limbCount in 1...5 {
             var patterns: [[UInt64]] = [[UInt64](repeating: .max, count: limbCount)]
             if limbCount >= 2 {
@@ -48,33 +53,53 @@ struct RSAMontgomeryTests {
             }
         }
         for modulus in moduli {
-            let bits = modulus.count * 8 - modulus[0].leadingZeroBitCount
-            guard let montgomery = MontgomeryModulus(modulus: modulus[...]) else {
-                Issue.record("no MontgomeryModulus for \(hex(modulus))")
-                continue
-            }
-            let k = montgomery.limbCount
-            let n = ReferenceNatural(bigEndian: modulus)
-            // R = 2^(59d), at least 4·2^(64k).
-            let rBits = 59 * montgomery.digitCount
-            #expect(rBits >= 64 * k + 2, "\(bits)-bit modulus")
-            let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: rBits / 32) + [1 << (rBits % 32)])
-            var nMinusOne = Array(montgomery.limbs)
-            nMinusOne[0] &= ~1  // n is odd
-            var values: [[UInt64]] = [
-                [UInt64](repeating: 0, count: k),
-                [1] + [UInt64](repeating: 0, count: k - 1),
-                [UInt64](repeating: .max, count: k),  // 2^(64k) − 1, above n
-                [UInt64](repeating: 0, count: k - 1) + [1],  // 2^(64(k−1))
-                nMinusOne,
-            ]
-            values += (0..<2).map { _ in (0..<k).map { _ in random.next() } }
-            for x in values {
-                let xBytes = ReferenceHash.bigEndianBytes(x.reversed())
-                let expected = (ReferenceNatural(bigEndian: xBytes) * r % n).bigEndianBytes(count: 8 * k)
-                let actual = ReferenceHash.bigEndianBytes(montgomery.montgomeryForm(x).reversed())
-                #expect(actual == expected, "\(bits)-bit modulus \(hex(modulus)), x = \(hex(xBytes))")
-            }
+            checkMontgomeryForm(ColumnSum128.self, modulus: modulus, random: &random)
+            checkMontgomeryForm(ColumnSum64.self, modulus: modulus, random: &random)
+        }
+    }
+
+    /// x·R mod n in the form of `Column` for x = 0, 1, 2^(wk) − 1 (above n), 2^(w(k−1)), n − 1 and two random
+    /// values of k limbs.
+    private func checkMontgomeryForm<Column: ColumnSum>(
+        _: Column.Type,
+        modulus: [UInt8],
+        random: inout SplitMix64
+    ) {
+        typealias Limb = Column.Limb
+        let bits = modulus.count * 8 - modulus[0].leadingZeroBitCount
+        let form = "\(Limb.bitWidth)-bit limbs"
+        guard let montgomery = MontgomeryModulus<Column>(modulus: modulus[...]) else {
+            Issue.record("\(form): no MontgomeryModulus for \(hex(modulus))")
+            return
+        }
+        let k = montgomery.limbCount
+        let n = ReferenceNatural(bigEndian: modulus)
+        // R = 2^(bd), at least 4·2^(wk).
+        let rBits = Column.digitBits * montgomery.digitCount
+        #expect(rBits >= Limb.bitWidth * k + 2, "\(form), \(bits)-bit modulus")
+        let r = ReferenceNatural(limbs: [UInt32](repeating: 0, count: rBits / 32) + [1 << (rBits % 32)])
+        var nMinusOne = Array(montgomery.limbs)
+        nMinusOne[0] &= ~1  // n is odd
+        var values: [[Limb]] = [
+            [Limb](repeating: 0, count: k),
+            [1] + [Limb](repeating: 0, count: k - 1),
+            [Limb](repeating: .max, count: k),  // 2^(wk) − 1, above n
+            [Limb](repeating: 0, count: k - 1) + [1],  // 2^(w(k−1))
+            nMinusOne,
+        ]
+        values += (0..<2).map { _ in (0..<k).map { _ in Limb(truncatingIfNeeded: random.next()) } }
+        for x in values {
+            let xBytes = bigEndianBytes(x)
+            let expected = (ReferenceNatural(bigEndian: xBytes) * r % n).bigEndianBytes(count: Limb.bitWidth / 8 * k)
+            let actual = bigEndianBytes(montgomery.montgomeryForm(x))
+            #expect(actual == expected, "\(form), \(bits)-bit modulus \(hex(modulus)), x = \(hex(xBytes))")
+        }
+    }
+
+    /// Little-endian limbs as big-endian bytes.
+    private func bigEndianBytes<Limb: FixedWidthInteger>(_ limbs: [Limb]) -> [UInt8] {
+        limbs.reversed().flatMap { limb in
+            stride(from: Limb.bitWidth - 8, through: 0, by: -8).map { UInt8(truncatingIfNeeded: limb >> $0) }
         }
     }
 
@@ -134,23 +159,37 @@ struct RSAMontgomeryTests {
         #expect(compared == 2 * 6)
     }
 
-    /// The exponentiation works in 59-bit digits with R = 2^(59d) for the smallest d that makes R ≥ 4·2^(64k),
-    /// so that products reduce below 2n without a subtraction and the last multiplication may take the plain
-    /// base. These sizes are where that margin is thinnest or where one digit fewer would break it: 64k + 2 a
-    /// multiple of 59 (k = 35), and 64k + 1 or 64k a multiple of 59 (k = 47, k = 59), which leave R only 2 or 1
-    /// times 2^(64k) without the margin. The moduli are as large as k limbs allow (all ones) and just above half
-    /// of that; the bases include n − 1 and, for the array form that accepts them, 2^(64k) − 1, above n.
+    /// The exponentiation works in b-bit digits with R = 2^(bd) for the smallest d that makes R ≥ 4·2^(wk), so
+    /// that products reduce below 2n without a subtraction and the last multiplication may take the plain base.
+    /// These sizes are where that margin is thinnest or where one digit fewer would break it: wk + 2 a multiple of
+    /// b, and wk + 1 or wk a multiple of b, which leave R only 2 or 1 times 2^(wk) without the margin (k = 35, 47,
+    /// 59 in 64-bit limbs and 59-bit digits; k = 5, 16, 27 in 32-bit limbs and 27-bit digits). The moduli are as
+    /// large as k limbs allow (all ones) and just above half of that; the bases include n − 1 and, for the array
+    /// form that accepts them, 2^(wk) − 1, above n.
     @Test func powerAgreesWithTheReferenceWhereTheDigitMarginIsThinnest() {
         var random = SplitMix64(seed: 0x5EED_0006)
+        let compared =
+            comparePowersAtThinMargins(ColumnSum128.self, limbCounts: [35, 47, 59], random: &random)
+            + comparePowersAtThinMargins(ColumnSum64.self, limbCounts: [5, 16, 27], random: &random)
+        #expect(compared == 2 * 3 * (2 * 2 * 6 + 2))
+    }
+
+    private func comparePowersAtThinMargins<Column: ColumnSum>(
+        _: Column.Type,
+        limbCounts: [Int],
+        random: inout SplitMix64
+    ) -> Int {
+        let limbBits = Column.Limb.bitWidth
         var compared = 0
-        for limbCount in [35, 47, 59] {
-            let bits = 64 * limbCount
-            guard let largest = MontgomeryModulus(modulus: allOnes(bits: bits)[...]) else {
+        for limbCount in limbCounts {
+            let bits = limbBits * limbCount
+            #expect([2, 1, 0].contains { (bits + $0) % Column.digitBits == 0 }, "\(bits) bits: not a thin margin")
+            guard let largest = MontgomeryModulus<Column>(modulus: allOnes(bits: bits)[...]) else {
                 Issue.record("no MontgomeryModulus for 2^\(bits) − 1")
                 continue
             }
-            #expect(59 * largest.digitCount >= bits + 2, "\(bits) bits: R below 4·2^(64k)")
-            #expect(59 * (largest.digitCount - 1) < bits + 2, "\(bits) bits: more digits than needed")
+            #expect(Column.digitBits * largest.digitCount >= bits + 2, "\(bits) bits: R below 4·2^(wk)")
+            #expect(Column.digitBits * (largest.digitCount - 1) < bits + 2, "\(bits) bits: more digits than needed")
             var sparse = [UInt8](repeating: 0, count: bits / 8)
             sparse[0] = 0x80
             sparse[sparse.count - 1] = 0x01
@@ -162,12 +201,12 @@ struct RSAMontgomeryTests {
                     context: "\(bits) bits"
                 )
             }
-            // A base above n: 2^(64k) − 1 modulo a modulus of 64k − 63 bits, the smallest with k limbs.
-            var small = [UInt8](repeating: 0, count: bits / 8 - 7)
+            // A base above n: 2^(wk) − 1 modulo a modulus of wk − w + 1 bits, the smallest with k limbs.
+            var small = [UInt8](repeating: 0, count: bits / 8 - (limbBits / 8 - 1))
             small[0] = 0x01
             small[small.count - 1] = 0x01
-            guard let montgomery = MontgomeryModulus(modulus: small[...]) else {
-                Issue.record("no MontgomeryModulus for 2^\(bits - 64) + 1")
+            guard let montgomery = MontgomeryModulus<Column>(modulus: small[...]) else {
+                Issue.record("no MontgomeryModulus for 2^\(bits - limbBits) + 1")
                 continue
             }
             #expect(montgomery.limbCount == limbCount)
@@ -183,7 +222,7 @@ struct RSAMontgomeryTests {
                 compared += 1
             }
         }
-        #expect(compared == 3 * (2 * 2 * 6 + 2))
+        return compared
     }
 
     /// Moduli whose limbs are all ones, or all zeros between two ones, or just past a limb boundary, where
@@ -226,7 +265,7 @@ struct RSAMontgomeryTests {
     @Test func powerIgnoresLeadingZeroOctetsOfBaseAndExponent() {
         var random = SplitMix64(seed: 0x5EED_0004)
         let modulus = random.number(bits: 512, odd: true)
-        guard let montgomery = MontgomeryModulus(modulus: modulus[...]) else {
+        guard let montgomery = MontgomeryModulus<TargetColumnSum>(modulus: modulus[...]) else {
             Issue.record("no MontgomeryModulus for a 512-bit odd modulus")
             return
         }
@@ -255,11 +294,14 @@ struct RSAMontgomeryTests {
         random: inout SplitMix64,
         context: String
     ) -> Int {
-        guard let montgomery = MontgomeryModulus(modulus: modulus[...]) else {
+        guard let wide = MontgomeryModulus<ColumnSum128>(modulus: modulus[...]),
+            let narrow = MontgomeryModulus<ColumnSum64>(modulus: modulus[...])
+        else {
             Issue.record("\(context): no MontgomeryModulus for odd modulus \(hex(modulus))")
             return 0
         }
-        #expect(montgomery.byteCount == modulus.count, "\(context)")
+        #expect(wide.byteCount == modulus.count, "\(context)")
+        #expect(narrow.byteCount == modulus.count, "\(context), 32-bit limbs")
         let n = ReferenceNatural(bigEndian: modulus)
         var bases: [ReferenceNatural] = [.zero, .one, n - .one]
         if n > ReferenceNatural(3) {
@@ -272,7 +314,9 @@ struct RSAMontgomeryTests {
             let baseBytes = base.bigEndianBytes(count: modulus.count)
             for exponent in exponents {
                 let expected = ReferenceNatural.power(base, ReferenceNatural(bigEndian: exponent), modulus: n)
-                let actual = montgomery.power(baseBytes[...], exponent: exponent[...])
+                let actual = wide.power(baseBytes[...], exponent: exponent[...])
+                let narrowActual = narrow.power(baseBytes[...], exponent: exponent[...])
+                #expect(narrowActual == actual, "\(context), 32-bit limbs: base \(hex(baseBytes)), \(hex(exponent))")
                 if actual != expected.bigEndianBytes(count: modulus.count) {
                     Issue.record(
                         """

@@ -1,5 +1,6 @@
 import Foundation
 import PurePKCS7
+import PureX509
 import Testing
 import VectorSupport
 

@@ -68,6 +68,31 @@ import VectorSupport
         #expect((object?["receipt"] as? [String: Any])?["in_app"] is [Any])
     }
 
+    /// The JSON is written when first read: a validation whose JSON nobody read leaves nothing behind, and reading
+    /// twice gives the same text.
+    @Test func theJSONIsTheLastValidationsEvenWhenAnEarlierOneWasNeverRead() throws {
+        let receipt = try Self.bytes(Self.g5Receipt)
+        let pointer = try #require(receiptAllocate(receipt.count))
+        defer { receiptFree(pointer) }
+        pointer.copyMemory(from: receipt, byteCount: receipt.count)
+        let input = UnsafePointer(pointer.assumingMemoryBound(to: UInt8.self))
+        let wrongBundle = Array("com.example.other".utf8)
+        let status = wrongBundle.withUnsafeBufferPointer { bundle in
+            receiptValidate(input, receipt.count, nil, 0, 0, 0, bundle.baseAddress, bundle.count)
+        }
+        #expect(status == 1)
+        #expect(receiptValidate(input, receipt.count, nil, 0, 0, 0, nil, 0) == 0)
+        func json() -> String {
+            String(
+                decoding: UnsafeBufferPointer(start: receiptResultJSONPointer(), count: receiptResultJSONLength()),
+                as: UTF8.self
+            )
+        }
+        let first = json()
+        #expect(first.hasPrefix(#"{"valid":true,"error":null,"#))
+        #expect(json() == first)
+    }
+
     @Test func failuresNameTheirStepAndCode() throws {
         let receipt = try Self.bytes(Self.g5Receipt)
         let wrongBundle = Self.validate(receipt, bundleIdentifier: Array("com.example.other".utf8))

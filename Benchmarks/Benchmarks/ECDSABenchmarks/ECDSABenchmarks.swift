@@ -27,67 +27,34 @@ struct ECDSAFixture<
     let pureDigests: [PureDigest]
 }
 
-func makeP256Fixture() throws -> ECDSAFixture<
-    Crypto.P256.Signing.PublicKey, Crypto.P256.Signing.ECDSASignature, Crypto.SHA256Digest,
-    PureCrypto.P256.Signing.PublicKey, PureCrypto.P256.Signing.ECDSASignature, PureCrypto.SHA256Digest
-> {
-    let privateKey = Crypto.P256.Signing.PrivateKey()
-    var signatures: [Crypto.P256.Signing.ECDSASignature] = []
-    var digests: [Crypto.SHA256Digest] = []
-    var pureSignatures: [PureCrypto.P256.Signing.ECDSASignature] = []
-    var pureDigests: [PureCrypto.SHA256Digest] = []
-    for index in 0..<64 {
+/// A fixture of 64 signatures by a new key: `sign` hashes and signs a message with swift-crypto and gives the
+/// signature's DER; the `pure` closures read the key, the signature and hash the message with PureCrypto. The
+/// closures are what differs between the curves.
+func makeFixture<Key, Signature, Digest, PureKey, PureSignature, PureDigest>(
+    key: Key,
+    x963Representation: [UInt8],
+    sign: ([UInt8]) throws -> (Signature, Digest, der: [UInt8]),
+    pureKey: ([UInt8]) throws -> PureKey,
+    pureSignature: ([UInt8]) throws -> PureSignature,
+    pureHash: ([UInt8]) -> PureDigest
+) throws -> ECDSAFixture<Key, Signature, Digest, PureKey, PureSignature, PureDigest> {
+    var signatures: [Signature] = []
+    var digests: [Digest] = []
+    var pureSignatures: [PureSignature] = []
+    var pureDigests: [PureDigest] = []
+    for index in 0..<ECDSAFixture<Key, Signature, Digest, PureKey, PureSignature, PureDigest>.count {
         let message = Array("message \(index)".utf8)
-        let digest = Crypto.SHA256.hash(data: message)
-        let signature = try privateKey.signature(for: digest)
-        digests.append(digest)
+        let (signature, digest, der) = try sign(message)
         signatures.append(signature)
-        pureDigests.append(PureCrypto.SHA256.hash(message))
-        pureSignatures.append(
-            try PureCrypto.P256.Signing.ECDSASignature(derRepresentation: [UInt8](signature.derRepresentation))
-        )
+        digests.append(digest)
+        pureSignatures.append(try pureSignature(der))
+        pureDigests.append(pureHash(message))
     }
-    let pureKey = try PureCrypto.P256.Signing.PublicKey(
-        x963Representation: [UInt8](privateKey.publicKey.x963Representation)
-    )
     return ECDSAFixture(
-        key: privateKey.publicKey,
+        key: key,
         signatures: signatures,
         digests: digests,
-        pureKey: pureKey,
-        pureSignatures: pureSignatures,
-        pureDigests: pureDigests
-    )
-}
-
-func makeP384Fixture() throws -> ECDSAFixture<
-    Crypto.P384.Signing.PublicKey, Crypto.P384.Signing.ECDSASignature, Crypto.SHA384Digest,
-    PureCrypto.P384.Signing.PublicKey, PureCrypto.P384.Signing.ECDSASignature, PureCrypto.SHA384Digest
-> {
-    let privateKey = Crypto.P384.Signing.PrivateKey()
-    var signatures: [Crypto.P384.Signing.ECDSASignature] = []
-    var digests: [Crypto.SHA384Digest] = []
-    var pureSignatures: [PureCrypto.P384.Signing.ECDSASignature] = []
-    var pureDigests: [PureCrypto.SHA384Digest] = []
-    for index in 0..<64 {
-        let message = Array("message \(index)".utf8)
-        let digest = Crypto.SHA384.hash(data: message)
-        let signature = try privateKey.signature(for: digest)
-        digests.append(digest)
-        signatures.append(signature)
-        pureDigests.append(PureCrypto.SHA384.hash(message))
-        pureSignatures.append(
-            try PureCrypto.P384.Signing.ECDSASignature(derRepresentation: [UInt8](signature.derRepresentation))
-        )
-    }
-    let pureKey = try PureCrypto.P384.Signing.PublicKey(
-        x963Representation: [UInt8](privateKey.publicKey.x963Representation)
-    )
-    return ECDSAFixture(
-        key: privateKey.publicKey,
-        signatures: signatures,
-        digests: digests,
-        pureKey: pureKey,
+        pureKey: try pureKey(x963Representation),
         pureSignatures: pureSignatures,
         pureDigests: pureDigests
     )
@@ -126,7 +93,34 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 100_000
     )
 
-    guard let p256 = try? makeP256Fixture(), let p384 = try? makeP384Fixture() else {
+    let key256 = Crypto.P256.Signing.PrivateKey()
+    let key384 = Crypto.P384.Signing.PrivateKey()
+    guard
+        let p256 = try? makeFixture(
+            key: key256.publicKey,
+            x963Representation: [UInt8](key256.publicKey.x963Representation),
+            sign: { message in
+                let digest = Crypto.SHA256.hash(data: message)
+                let signature = try key256.signature(for: digest)
+                return (signature, digest, [UInt8](signature.derRepresentation))
+            },
+            pureKey: { try PureCrypto.P256.Signing.PublicKey(x963Representation: $0) },
+            pureSignature: { try PureCrypto.P256.Signing.ECDSASignature(derRepresentation: $0) },
+            pureHash: { PureCrypto.SHA256.hash($0) }
+        ),
+        let p384 = try? makeFixture(
+            key: key384.publicKey,
+            x963Representation: [UInt8](key384.publicKey.x963Representation),
+            sign: { message in
+                let digest = Crypto.SHA384.hash(data: message)
+                let signature = try key384.signature(for: digest)
+                return (signature, digest, [UInt8](signature.derRepresentation))
+            },
+            pureKey: { try PureCrypto.P384.Signing.PublicKey(x963Representation: $0) },
+            pureSignature: { try PureCrypto.P384.Signing.ECDSASignature(derRepresentation: $0) },
+            pureHash: { PureCrypto.SHA384.hash($0) }
+        )
+    else {
         fatalError("could not make the ECDSA fixtures")
     }
     register(

@@ -470,4 +470,5 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     )
+    registerChainValidationECDSA()
 }

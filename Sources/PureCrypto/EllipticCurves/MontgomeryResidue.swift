@@ -1,7 +1,6 @@
-// What the curve code needs of a residue modulo a fixed odd m < R = 2^(64·limbs): the generated types of
-// `Generated/` (the field primes and group orders of P-256 and P-384) provide the arithmetic, this file what is
-// built on it. Every value is kept in Montgomery form x·R mod m, fully reduced (below m), so that equality of
-// residues is equality of limbs.
+// What the curve code needs of a residue modulo a fixed odd m < R = 2^(64·limbs): `Residue` provides the arithmetic
+// for the field primes and group orders of P-256 and P-384, this file what is built on it. Every value is kept in
+// Montgomery form x·R mod m, fully reduced (below m), so that equality of residues is equality of limbs.
 
 /// A residue modulo a fixed odd modulus in Montgomery form, fully reduced.
 protocol MontgomeryResidue: Sendable, Equatable {

@@ -16,36 +16,36 @@ extension P384.Signing {
     /// A P-384 public key: a point of the curve, checked when it is made (coordinates below p, on the curve,
     /// not the point at infinity).
     public struct PublicKey: Sendable {
-        let point: AffinePoint<P384Curve.Field>
+        let key: ECPublicKey<P384Curve>
 
         /// The named-curve identifier of P-384 in keys (RFC 5480 §2.1.1.1): 1.3.132.0.34.
         package static let curveIdentifier = OID(1, 3, 132, 0, 34)
 
         /// A key from its uncompressed SEC 1 encoding, 0x04 ‖ x ‖ y (97 bytes), as ANSI X9.63 and JWS keys have it.
         public init<Bytes: Collection<UInt8>>(x963Representation bytes: Bytes) throws(ECDSAError) {
-            point = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-                try P384Curve.decodePoint(buffer, forms: .uncompressed)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(x963Representation: buffer)
             }
         }
 
         /// A key from its compressed SEC 1 encoding, 0x02 or 0x03 ‖ x (49 bytes): y is recovered (SEC 1 §2.3.4).
         public init<Bytes: Collection<UInt8>>(compressedRepresentation bytes: Bytes) throws(ECDSAError) {
-            point = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-                try P384Curve.decodePoint(buffer, forms: .compressed)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(compressedRepresentation: buffer)
             }
         }
 
         /// A key from x ‖ y (96 bytes), without the 0x04 prefix, as CryptoKit's `rawRepresentation`.
         public init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-            point = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-                try P384Curve.decodeCoordinates(buffer, offset: 0)
+            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECPublicKey(rawRepresentation: buffer)
             }
         }
 
         /// A key from the DER of a `SubjectPublicKeyInfo` with algorithm id-ecPublicKey and the namedCurve
         /// secp384r1 (RFC 5480 §2), its point uncompressed or compressed.
         public init(derRepresentation der: ArraySlice<UInt8>) throws(ECDSAError) {
-            point = try P384Curve.decodeSubjectPublicKeyInfo(der, curve: Self.curveIdentifier)
+            key = try ECPublicKey(derRepresentation: der, curve: Self.curveIdentifier)
         }
 
         /// A key from the DER of a `SubjectPublicKeyInfo` (the same as from an `ArraySlice`).
@@ -54,24 +54,19 @@ extension P384.Signing {
         }
 
         /// 0x04 ‖ x ‖ y.
-        public var x963Representation: [UInt8] { [0x04] + P384Curve.encodeCoordinates(point) }
+        public var x963Representation: [UInt8] { key.x963Representation }
 
         /// x ‖ y.
-        public var rawRepresentation: [UInt8] { P384Curve.encodeCoordinates(point) }
+        public var rawRepresentation: [UInt8] { key.rawRepresentation }
 
         /// 0x02 or 0x03 (the parity of y) ‖ x.
-        public var compressedRepresentation: [UInt8] {
-            let raw = P384Curve.encodeCoordinates(point)
-            return [0x02 | (raw[raw.count - 1] & 1)] + raw[0..<(raw.count / 2)]
-        }
+        public var compressedRepresentation: [UInt8] { key.compressedRepresentation }
 
         /// Whether `signature` signs a message whose hash is `digest`. Any SHA-2 digest works; one longer than
         /// 384 bits is cut to its leftmost 384 and a shorter one is taken whole (FIPS 186-5 §6.4.2): SHA-256 and
         /// SHA-512 are usable too.
         public func isValidSignature<D: HashDigest>(_ signature: ECDSASignature, for digest: D) -> Bool {
-            digest.withUnsafeBytes { bytes in
-                P384Curve.verify(r: signature.r, s: signature.s, digest: bytes, publicKey: point)
-            }
+            digest.withUnsafeBytes { key.isValidSignature(signature.value, digest: $0) }
         }
 
         /// Whether `signature` signs `data`, hashed with SHA-384 (ES384, ecdsa-with-SHA384).
@@ -85,32 +80,25 @@ extension P384.Signing {
             derRepresentation signature: ArraySlice<UInt8>,
             for digest: D
         ) -> Bool {
-            guard let (r, s) = try? P384Curve.decodeDERSignature(signature) else {
-                // A signature that does not decode verifies nothing; why is the caller's to ask if it wants.
-                return false
-            }
-            return digest.withUnsafeBytes { bytes in
-                P384Curve.verify(r: r, s: s, digest: bytes, publicKey: point)
-            }
+            digest.withUnsafeBytes { key.isValidSignature(derRepresentation: signature, digest: $0) }
         }
     }
 
     /// An ECDSA signature on P-384: r and s, each checked to lie in [1, n − 1] when the signature is read.
     public struct ECDSASignature: Sendable {
-        let r: P384Curve.Scalar
-        let s: P384Curve.Scalar
+        let value: ECSignature<P384Curve>
 
         /// A signature from r ‖ s, 48 big-endian bytes each (JWS ES384, RFC 7518 §3.4; IEEE P1363).
         public init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-            (r, s) = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-                try P384Curve.decodeRawSignature(buffer)
+            value = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
+                try ECSignature(rawRepresentation: buffer)
             }
         }
 
         /// A signature from the strict DER of `Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`
         /// (X.509, CMS). Offsets in errors count from the slice's first byte.
         public init(derRepresentation der: ArraySlice<UInt8>) throws(ECDSAError) {
-            (r, s) = try P384Curve.decodeDERSignature(der)
+            value = try ECSignature(derRepresentation: der)
         }
 
         /// A signature from its DER (the same as from an `ArraySlice`).
@@ -119,9 +107,9 @@ extension P384.Signing {
         }
 
         /// r ‖ s, 48 bytes each.
-        public var rawRepresentation: [UInt8] { P384Curve.encodeRawSignature(r: r, s: s) }
+        public var rawRepresentation: [UInt8] { value.rawRepresentation }
 
         /// The DER `Ecdsa-Sig-Value`.
-        public var derRepresentation: [UInt8] { P384Curve.encodeDERSignature(r: r, s: s) }
+        public var derRepresentation: [UInt8] { value.derRepresentation }
     }
 }

@@ -1,6 +1,7 @@
 // The curves of this module: short Weierstrass curves y² = x³ − 3x + b over GF(p) whose group of points has
 // prime order n (cofactor 1), as NIST P-256 and P-384 are (FIPS 186-5, SP 800-186 §3.2.1). Their constants are
-// generated (`Generated/`, by scripts/generate-elliptic-curves.py, which checks them).
+// generated (`Generated/P256Constants.swift`, `Generated/P384Constants.swift`, by scripts/generate-elliptic-curves.py,
+// which checks them).
 
 /// A NIST prime curve y² = x³ − 3x + b of prime order: its field, its scalars and its constants.
 protocol PrimeOrderCurve {
@@ -25,14 +26,14 @@ protocol PrimeOrderCurve {
 
 /// NIST P-256 (secp256r1), SP 800-186 §3.2.1.3.
 enum P256Curve: PrimeOrderCurve {
-    typealias Field = P256FieldElement
-    typealias Scalar = P256Scalar
+    typealias Field = Residue<P256Prime>
+    typealias Scalar = Residue<P256Order>
 }
 
 /// NIST P-384 (secp384r1), SP 800-186 §3.2.1.4.
 enum P384Curve: PrimeOrderCurve {
-    typealias Field = P384FieldElement
-    typealias Scalar = P384Scalar
+    typealias Field = Residue<P384Prime>
+    typealias Scalar = Residue<P384Order>
 }
 
 extension PrimeOrderCurve {

@@ -1,71 +1,83 @@
-// Montgomery arithmetic modulo an odd RSA modulus (Montgomery 1985). Values are read and written in 64-bit
-// limbs, least significant first; the exponentiation itself works in 59-bit digits. Products and reductions go
-// column by column (the product-scanning forms of Koç, Acar and Kaliski 1996): each column's sum stays in
-// registers instead of a row being loaded and stored per product.
+// Montgomery arithmetic modulo an odd RSA modulus (Montgomery 1985). Values are read and written in limbs, least
+// significant first; the exponentiation itself works in shorter digits. Products and reductions go column by column
+// (the product-scanning forms of Koç, Acar and Kaliski 1996): each column's sum stays in registers instead of a row
+// being loaded and stored per product.
 //
-// Why 59-bit digits: a product of two is below 2¹¹⁸, so a whole column of up to 2d products (d digits, d < 512)
-// and the carry from the column before fit two 64-bit words (``ColumnSum``). Each product is then a load, a
-// `mul` and an `add`/`adc` pair; with full 64-bit limbs a column needs a third word and every product a carry
-// into it, which costs more than the extra products of the shorter digits. And R = 2^(59·d) is at least 4n, so
-// every product is reduced below 2n without the conditional subtraction of n after each one (Walter's bound):
-// only the result is reduced below n.
+// Why digits shorter than limbs: a product of two b-bit digits is below 2^(2b), so a whole column of up to 2d
+// products (d digits, d < 512) and the carry from the column before fit a sum two limbs wide (``ColumnSum``). Each
+// product is then a load, a multiplication and an addition into that sum; with full limbs a column needs a third
+// limb and every product a carry into it, which costs more than the extra products of the shorter digits. And
+// R = 2^(b·d) is at least 4n, so every product is reduced below 2n without the conditional subtraction of n after
+// each one (Walter's bound): only the result is reduced below n.
 //
-// Carries and borrows are 0 or 1 added into the next word, never tested by `if` (MontgomeryModulus+Carries.swift):
-// a branch on signature data is mispredicted on varied inputs.
+// The limb and digit sizes are the form's (`Column`): 64-bit limbs and 59-bit digits where the target multiplies
+// 64 × 64 → 128 bits natively, 32-bit limbs and 27-bit digits on 32-bit targets such as wasm32, whose native product
+// is 32 × 32 → 64 bits (``TargetColumnSum`` chooses at compile time; docs/crypto.md, "Arithmetic forms"). Tests run
+// both forms natively.
+//
+// Carries and borrows are 0 or 1 added into the next word, never tested by `if` (WordArithmetic.swift): a branch on
+// signature data is mispredicted on varied inputs.
 
-/// An odd modulus n > 1 with what Montgomery multiplication needs precomputed once: n in 59-bit digits,
-/// −n⁻¹ mod 2⁵⁹, and n shifted left until its top bit is set, for the division that brings a value into the
-/// Montgomery domain (R = 2^(59·d) for d digits). One value serves every operation with the same key.
-struct MontgomeryModulus: Sendable {
+/// An odd modulus n > 1 with what Montgomery multiplication needs precomputed once: n in digits, −n⁻¹ mod 2^b, and
+/// n shifted left until its top bit is set, for the division that brings a value into the Montgomery domain
+/// (R = 2^(b·d) for d digits of b bits). One value serves every operation with the same key.
+struct MontgomeryModulus<Column: ColumnSum>: Sendable {
+    typealias Limb = Column.Limb
+
     /// Bits per digit of the exponentiation's arithmetic.
-    static let digitBits: UInt64 = 59
+    static var digitBits: Int { Column.digitBits }
     /// The low ``digitBits`` bits.
-    static let digitMask: UInt64 = 1 << digitBits - 1
+    static var digitMask: Limb { Column.digitMask }
+    /// Bits per limb.
+    static var limbBits: Int { Limb.bitWidth }
+    /// Bytes per limb.
+    static var limbBytes: Int { Limb.bitWidth / 8 }
 
     /// n three ways in one array, one allocation per key: k limbs, least significant first (the top one
     /// non-zero); n·2^shift in k limbs, its top bit set; and d digits of ``digitBits`` bits.
-    private let storage: [UInt64]
+    private let storage: [Limb]
     /// k, the number of limbs.
     let limbCount: Int
-    /// d, the number of digits: enough for R = 2^(59·d) ≥ 4·2^(64·k), so that R ≥ 4n (products reduce below 2n
-    /// without a subtraction) and any base below 2^(64·k) times a value below 2n stays below n·R.
+    /// d, the number of digits: enough for R = 2^(b·d) ≥ 4·2^(w·k) (w bits per limb), so that R ≥ 4n (products
+    /// reduce below 2n without a subtraction) and any base below 2^(w·k) times a value below 2n stays below n·R.
     let digitCount: Int
-    /// −n⁻¹ mod 2⁵⁹.
-    let inverse: UInt64
+    /// −n⁻¹ mod 2^b.
+    let inverse: Limb
     /// The number of leading zero bits of n's top limb.
-    let shift: UInt64
+    let shift: Int
     /// The length of n in bytes, without leading zeros.
     let byteCount: Int
 
     /// n, k limbs, least significant first; the top limb is non-zero.
-    var limbs: ArraySlice<UInt64> { storage[0..<limbCount] }
+    var limbs: ArraySlice<Limb> { storage[0..<limbCount] }
 
     /// Precomputes for the big-endian `modulus`, or returns `nil` unless it is odd and greater than 1.
     init?(modulus: ArraySlice<UInt8>) {
         let magnitude = modulus.drop { $0 == 0 }
         guard let last = magnitude.last, last & 1 == 1, magnitude.count > 1 || last > 1 else { return nil }
-        let k = (magnitude.count + 7) / 8
-        let d = (64 * k + 2 + Int(Self.digitBits) - 1) / Int(Self.digitBits)
-        // A column sum of 2d products of two digits must fit 128 bits; RSA keys stop at 8,192 bits (139 digits).
-        precondition(d < 512, "modulus of more than 30,000 bits")
+        let k = (magnitude.count + Self.limbBytes - 1) / Self.limbBytes
+        let d = (Self.limbBits * k + 2 + Self.digitBits - 1) / Self.digitBits
+        // A column sum of 2d products of two digits must fit two limbs; RSA keys stop at 8,192 bits (139 digits of
+        // 59 bits, 304 of 27).
+        precondition(d < 512, "modulus too long for the column sums")
         self.limbCount = k
         self.digitCount = d
         self.byteCount = magnitude.count
-        var storage = [UInt64](repeating: 0, count: 2 * k + d)
-        var shift: UInt64 = 0
+        var storage = [Limb](repeating: 0, count: 2 * k + d)
+        var shift = 0
         storage.withUnsafeMutableBufferPointer { storage in
             guard let n = storage.baseAddress else { return }
             Self.limbs(bigEndian: magnitude, into: n, count: k)
-            shift = UInt64(n[k - 1].leadingZeroBitCount)
+            shift = n[k - 1].leadingZeroBitCount
             for j in 0..<k {
-                n[k + j] = n[j] << shift | (j > 0 && shift > 0 ? n[j - 1] >> (64 - shift) : 0)
+                n[k + j] = n[j] << shift | (j > 0 && shift > 0 ? n[j - 1] >> (Self.limbBits - shift) : 0)
             }
             Self.digits(of: n, count: k, into: n + 2 * k, digitCount: d)
         }
         self.storage = storage
         self.shift = shift
         // Newton's iteration doubles the correct low bits of n⁻¹ each step. An odd n is its own inverse modulo
-        // 8, so starting from n gives 3 correct bits, and five steps give 96 ≥ 64.
+        // 8, so starting from n gives 3 correct bits, and five steps give 96, at least a limb.
         let low = storage[0]
         var inverse = low
         for _ in 0..<5 { inverse = inverse &* (2 &- low &* inverse) }
@@ -73,12 +85,12 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// base^exponent mod n, big-endian, exactly ``byteCount`` bytes. `base` is big-endian, at most
-    /// ``byteCount`` bytes (any value below 2^(64·k) works); `exponent` big-endian, any length.
+    /// ``byteCount`` bytes (any value below 2^(w·k) works); `exponent` big-endian, any length.
     func power(_ base: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>) -> [UInt8] {
-        precondition(base.drop { $0 == 0 }.count <= limbCount * 8, "base wider than the modulus")
+        precondition(base.drop { $0 == 0 }.count <= limbCount * Self.limbBytes, "base wider than the modulus")
         let k = limbCount
         let baseLimbs = Self.limbs(bigEndian: base.drop { $0 == 0 }, count: k)
-        var result = [UInt64](repeating: 0, count: k)
+        var result = [Limb](repeating: 0, count: k)
         baseLimbs.withUnsafeBufferPointer { baseBuffer in
             result.withUnsafeMutableBufferPointer { resultBuffer in
                 withWorkspace { workspace in
@@ -88,7 +100,8 @@ struct MontgomeryModulus: Sendable {
         }
         var bytes = [UInt8](repeating: 0, count: byteCount)
         for index in 0..<byteCount {
-            bytes[byteCount - 1 - index] = UInt8(truncatingIfNeeded: result[index / 8] >> (8 * UInt64(index % 8)))
+            let limb = result[index / Self.limbBytes]
+            bytes[byteCount - 1 - index] = UInt8(truncatingIfNeeded: limb >> (8 * (index % Self.limbBytes)))
         }
         return bytes
     }
@@ -98,13 +111,14 @@ struct MontgomeryModulus: Sendable {
     /// Limbs of scratch space that ``power(_:exponent:into:workspace:)`` needs: three values of d digits (the
     /// base in the Montgomery domain, the running power, and m of each reduction); the division that brings the
     /// base into the domain first uses the space after the first (2d limbs, more for the smallest moduli).
-    /// 840 bytes for RSA-2048, under the 1 KiB that the standard library keeps on the stack.
+    /// 840 bytes for RSA-2048 in 64-bit limbs (912 in 32-bit ones), under the 1 KiB that the standard library keeps
+    /// on the stack.
     var workspaceLimbCount: Int { digitCount + max(2 * digitCount, divisionLimbCount) }
 
     /// Runs `body` with zeroed scratch space of ``workspaceLimbCount`` limbs, on the stack where the
     /// standard library can put it, so that a verification allocates nothing on the heap.
-    func withWorkspace<Result>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: workspaceLimbCount) { workspace in
+    func withWorkspace<Result>(_ body: (UnsafeMutableBufferPointer<Limb>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Limb.self, capacity: workspaceLimbCount) { workspace in
             workspace.initialize(repeating: 0)
             return body(workspace)
         }
@@ -112,14 +126,14 @@ struct MontgomeryModulus: Sendable {
 
     // MARK: - Exponentiation
 
-    /// result = base^exponent mod n; `base` and `result` are k limbs, `base` below 2^(64·k), `result` not
+    /// result = base^exponent mod n; `base` and `result` are k limbs, `base` below 2^(w·k), `result` not
     /// overlapping it. Left-to-right square-and-multiply in the Montgomery domain, in digits, starting at the
     /// exponent's top set bit (public exponents only: the running time depends on the exponent).
     func power(
-        _ base: UnsafeBufferPointer<UInt64>,
+        _ base: UnsafeBufferPointer<Limb>,
         exponent: ArraySlice<UInt8>,
-        into result: UnsafeMutableBufferPointer<UInt64>,
-        workspace: UnsafeMutableBufferPointer<UInt64>
+        into result: UnsafeMutableBufferPointer<Limb>,
+        workspace: UnsafeMutableBufferPointer<Limb>
     ) {
         let k = limbCount
         let d = digitCount
@@ -142,7 +156,7 @@ struct MontgomeryModulus: Sendable {
                 scratch: accumulator,
                 normalized: normalized,
                 shift: shift,
-                rBits: Self.digitBits * UInt64(d),
+                rBits: Self.digitBits * d,
                 count: k
             )
             Self.digits(of: resultBase, count: k, into: baseMontgomery, digitCount: d)
@@ -187,19 +201,19 @@ struct MontgomeryModulus: Sendable {
         }
     }
 
-    /// Montgomery multiplication, squaring and reduction modulo one n (d digits, −n⁻¹ mod 2⁵⁹) with d digits of
+    /// Montgomery multiplication, squaring and reduction modulo one n (d digits, −n⁻¹ mod 2^b) with d digits of
     /// scratch for m: the operations of one exponentiation. Operands are d digits below 2n (one factor of a
-    /// multiplication may be any value below 2^(64·k)); results are d digits below 2n, not reduced further.
+    /// multiplication may be any value below 2^(w·k)); results are d digits below 2n, not reduced further.
     struct Arithmetic {
-        let modulus: UnsafePointer<UInt64>
+        let modulus: UnsafePointer<Limb>
         let count: Int
-        let inverse: UInt64
-        let m: UnsafeMutablePointer<UInt64>
+        let inverse: Limb
+        let m: UnsafeMutablePointer<Limb>
 
         /// out = a·b·R⁻¹ mod n, below 2n, for a·b < n·R: the columns of a·b reduced as they are summed
         /// (``reduceColumns(into:column:)``). `out` may alias `a` or `b`.
         @inline(__always)
-        func multiply(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into out: UnsafeMutablePointer<UInt64>) {
+        func multiply(_ a: UnsafePointer<Limb>, _ b: UnsafePointer<Limb>, into out: UnsafeMutablePointer<Limb>) {
             let d = count
             reduceColumns(into: out) { i, column in
                 // Column i of a·b: a[j]·b[i−j] for every j with both digits present.
@@ -212,11 +226,11 @@ struct MontgomeryModulus: Sendable {
         /// cross product a[j]·a[i−j] (j < i − j) formed once: summed apart, then added twice, with the square
         /// a[i/2]² of an even column.
         @inline(__always)
-        func square(_ a: UnsafeMutablePointer<UInt64>) {
+        func square(_ a: UnsafeMutablePointer<Limb>) {
             let d = count
             reduceColumns(into: a) { i, column in
                 let first = i < d ? 0 : i &- d &+ 1
-                var cross = ColumnSum()
+                var cross = Column()
                 cross.add(a + first, timesReversed: a + (i &- first), count: (i &+ 1) / 2 &- first)
                 column.addTwice(cross)
                 if i & 1 == 0 { column.add(a[i / 2], times: a[i / 2]) }
@@ -226,7 +240,7 @@ struct MontgomeryModulus: Sendable {
         /// a = a·R⁻¹ mod n, at most n, for a < 2n (Montgomery's REDC of a with d zero digits above it): the
         /// way out of the Montgomery domain.
         @inline(__always)
-        func reduce(_ a: UnsafeMutablePointer<UInt64>) {
+        func reduce(_ a: UnsafeMutablePointer<Limb>) {
             let d = count
             reduceColumns(into: a) { i, column in
                 if i < d { column.add(a[i]) }
@@ -235,20 +249,20 @@ struct MontgomeryModulus: Sendable {
 
         /// out = (c + m·n)/R, where `column(i, &sum)` adds column i of a 2d-digit c < n·R to the sum: Montgomery
         /// reduction column by column (product scanning). Below column d, m's digit i is chosen where column i
-        /// of c + m·n is complete, to clear its low 59 bits; from column d on, each column gives a digit of the
+        /// of c + m·n is complete, to clear its low b bits; from column d on, each column gives a digit of the
         /// result, which is below c/R + n. Column i ≥ d reads digits at i − d + 1 and above only, so digit
         /// i − d of `out` is written there even when `out` is an operand of `column`.
         @inline(__always)
-        func reduceColumns(into out: UnsafeMutablePointer<UInt64>, column input: (Int, inout ColumnSum) -> Void) {
+        func reduceColumns(into out: UnsafeMutablePointer<Limb>, column input: (Int, inout Column) -> Void) {
             let n = modulus
             let d = count
-            var column = ColumnSum()
+            var column = Column()
             for i in 0..<d {
                 input(i, &column)
                 column.add(m, timesReversed: n + i, count: i)
-                let mi = (column.lowWord &* inverse) & MontgomeryModulus.digitMask
+                let mi = (column.lowLimb &* inverse) & Column.digitMask
                 m[i] = mi
-                column.add(mi, times: n[0])  // the column's low 59 bits are now zero
+                column.add(mi, times: n[0])  // the column's low b bits are now zero
                 _ = column.shiftOutDigit()
             }
             for i in d..<(2 &* d) {
@@ -264,28 +278,29 @@ struct MontgomeryModulus: Sendable {
     /// branch.
     @inline(__always)
     static func subtractModulusIfNeeded(
-        _ value: UnsafeMutablePointer<UInt64>,
-        modulus n: UnsafePointer<UInt64>,
+        _ value: UnsafeMutablePointer<Limb>,
+        modulus n: UnsafePointer<Limb>,
         count d: Int
     ) {
-        // The difference's digits are formed in full 64-bit words: a borrow shows as the top bit.
-        var borrow: UInt64 = 0
-        for j in 0..<d { borrow = (value[j] &- n[j] &- borrow) >> 63 }
+        // The difference's digits are formed in full limbs: a borrow shows as the top bit.
+        let top = Limb.bitWidth &- 1
+        var borrow: Limb = 0
+        for j in 0..<d { borrow = (value[j] &- n[j] &- borrow) >> top }
         // value < n exactly when the subtraction borrowed past the top digit.
         let subtract = borrow &- 1  // all ones when value ≥ n
         borrow = 0
         for j in 0..<d {
             let difference = value[j] &- (n[j] & subtract) &- borrow
             value[j] = difference & digitMask
-            borrow = difference >> 63
+            borrow = difference >> top
         }
     }
 
     // MARK: - Set-up helpers
 
     /// Big-endian bytes as `count` little-endian limbs; the bytes must fit.
-    static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [UInt64] {
-        var limbs = [UInt64](repeating: 0, count: count)
+    static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [Limb] {
+        var limbs = [Limb](repeating: 0, count: count)
         limbs.withUnsafeMutableBufferPointer { limbs in
             guard let limbs = limbs.baseAddress else { return }
             Self.limbs(bigEndian: bytes, into: limbs, count: count)
@@ -293,17 +308,17 @@ struct MontgomeryModulus: Sendable {
         return limbs
     }
 
-    /// Big-endian bytes into `count` zeroed little-endian limbs; the bytes must fit. Eight octets per limb from
+    /// Big-endian bytes into `count` zeroed little-endian limbs; the bytes must fit. A limb's octets at a time from
     /// the end, so that the limbs are indexed once per limb rather than once per octet.
-    static func limbs(bigEndian bytes: ArraySlice<UInt8>, into limbs: UnsafeMutablePointer<UInt64>, count: Int) {
-        precondition(bytes.count <= 8 * count, "more bytes than limbs")  // the writes below are unchecked
+    static func limbs(bigEndian bytes: ArraySlice<UInt8>, into limbs: UnsafeMutablePointer<Limb>, count: Int) {
+        precondition(bytes.count <= limbBytes * count, "more bytes than limbs")  // the writes below are unchecked
         bytes.withUnsafeBufferPointer { octets in
             var end = octets.count
             var index = 0
             while end > 0 {
-                let start = max(0, end - 8)
-                var limb: UInt64 = 0
-                for octet in octets[start..<end] { limb = limb << 8 | UInt64(octet) }
+                let start = max(0, end - limbBytes)
+                var limb: Limb = 0
+                for octet in octets[start..<end] { limb = limb << 8 | Limb(octet) }
                 limbs[index] = limb
                 index += 1
                 end = start
@@ -314,93 +329,93 @@ struct MontgomeryModulus: Sendable {
     /// Where digit i lies in limbs: the limb holding its low bits, its bit offset there, and whether its high
     /// bits run on into the next limb.
     @inline(__always)
-    static func digitPosition(_ i: Int) -> (limb: Int, offset: UInt64, straddles: Bool) {
-        let bit = Int(digitBits) * i
-        let offset = UInt64(bit & 63)
-        return (bit >> 6, offset, offset > 64 - digitBits)
+    static func digitPosition(_ i: Int) -> (limb: Int, offset: Int, straddles: Bool) {
+        let bit = digitBits * i
+        let offset = bit % limbBits
+        return (bit / limbBits, offset, offset > limbBits - digitBits)
     }
 
-    /// d digits of ``digitBits`` bits from a k-limb value below 2^(59·d).
+    /// d digits of ``digitBits`` bits from a k-limb value below 2^(b·d).
     @inline(__always)
     static func digits(
-        of limbs: UnsafePointer<UInt64>,
+        of limbs: UnsafePointer<Limb>,
         count k: Int,
-        into digits: UnsafeMutablePointer<UInt64>,
+        into digits: UnsafeMutablePointer<Limb>,
         digitCount d: Int
     ) {
         for i in 0..<d {
             let (index, offset, straddles) = digitPosition(i)
             var digit = index < k ? limbs[index] >> offset : 0
-            if straddles && index + 1 < k { digit |= limbs[index + 1] << (64 - offset) }
+            if straddles && index + 1 < k { digit |= limbs[index + 1] << (limbBits - offset) }
             digits[i] = digit & digitMask
         }
     }
 
-    /// k limbs from a d-digit value below 2^(64·k).
+    /// k limbs from a d-digit value below 2^(w·k).
     @inline(__always)
     static func limbs(
-        ofDigits digits: UnsafePointer<UInt64>,
+        ofDigits digits: UnsafePointer<Limb>,
         count d: Int,
-        into limbs: UnsafeMutablePointer<UInt64>,
+        into limbs: UnsafeMutablePointer<Limb>,
         limbCount k: Int
     ) {
         limbs.update(repeating: 0, count: k)
         for i in 0..<d {
             let (index, offset, straddles) = digitPosition(i)
             if index < k { limbs[index] |= digits[i] << offset }
-            if straddles && index + 1 < k { limbs[index + 1] |= digits[i] >> (64 - offset) }
+            if straddles && index + 1 < k { limbs[index + 1] |= digits[i] >> (limbBits - offset) }
         }
     }
 
     /// The limbs of scratch that ``montgomeryForm(_:into:scratch:normalized:shift:rBits:count:)`` needs for
-    /// R = 2^(59·d) and any shift: the dividend's limbs.
-    var divisionLimbCount: Int { (Int(Self.digitBits) * digitCount + 63) / 64 + limbCount + 1 }
+    /// R = 2^(b·d) and any shift: the dividend's limbs.
+    var divisionLimbCount: Int { (Self.digitBits * digitCount + Self.limbBits - 1) / Self.limbBits + limbCount + 1 }
 
     /// out = x·2^rBits mod n for a k-limb x, by schoolbook division (Knuth, TAOCP vol. 2, §4.3.1, algorithm D,
     /// one quotient limb at a time), in place of a Montgomery multiplication by R² mod n, which every key would
     /// have to compute first (and most keys a receipt carries verify one signature, or none). Dividend and
     /// divisor are shifted left by `shift` bits, which sets the top bit of n·2^shift, and the remainder shifted
-    /// back at the end. The dividend is laid out in `scratch`: x shifted left by (rBits + shift) mod 64 bits in
-    /// k + 1 limbs, over (rBits + shift)/64 zero limbs; each step divides the window of k + 1 limbs at its
+    /// back at the end. The dividend is laid out in `scratch`: x shifted left by (rBits + shift) mod w bits in
+    /// k + 1 limbs, over (rBits + shift)/w zero limbs; each step divides the window of k + 1 limbs at its
     /// position, from the top down, by n·2^shift, replacing the window by the remainder. Each quotient estimate
     /// is refined with n's second limb (step D3), so it is almost always exact and the add-back of step D6
     /// almost never runs. The modulus is public, so the corrections may branch. `scratch` holds
     /// ``divisionLimbCount`` limbs; `out` may alias `x`.
     @inline(__always)
     static func montgomeryForm(
-        _ x: UnsafePointer<UInt64>,
-        into out: UnsafeMutablePointer<UInt64>,
-        scratch u: UnsafeMutablePointer<UInt64>,
-        normalized n: UnsafePointer<UInt64>,
-        shift: UInt64,
-        rBits: UInt64,
+        _ x: UnsafePointer<Limb>,
+        into out: UnsafeMutablePointer<Limb>,
+        scratch u: UnsafeMutablePointer<Limb>,
+        normalized n: UnsafePointer<Limb>,
+        shift: Int,
+        rBits: Int,
         count k: Int
     ) {
-        let zeroLimbs = Int((rBits + shift) / 64)
-        let offset = (rBits + shift) % 64
+        let zeroLimbs = (rBits + shift) / limbBits
+        let offset = (rBits + shift) % limbBits
         u.update(repeating: 0, count: zeroLimbs)
         for i in 0...k {
             let high = i < k ? x[i] << offset : 0
-            let low = offset > 0 && i > 0 ? x[i - 1] >> (64 - offset) : 0
+            let low = offset > 0 && i > 0 ? x[i - 1] >> (limbBits - offset) : 0
             u[zeroLimbs + i] = high | low
         }
-        // The window at the top is x·2^offset itself: its top k limbs are below 2^(64k − 1), and so below
+        // The window at the top is x·2^offset itself: its top k limbs are below 2^(wk − 1), and so below
         // n·2^shift, as each step needs.
         let top = n[k - 1]
         var position = zeroLimbs
         while position >= 0 {
-            let w = u + position  // k + 1 limbs, below n·2^shift·2⁶⁴; so w[k] ≤ top
+            let w = u + position  // k + 1 limbs, below n·2^shift·2ʷ; so w[k] ≤ top
             // The estimate from the top two limbs of w and the top limb of n, and its remainder.
-            var estimate = UInt64.max
-            var remainder: UInt64
+            var estimate = Limb.max
+            var remainder: Limb
             var remainderOverflowed = false
             if w[k] < top {
                 (estimate, remainder) = top.dividingFullWidth((high: w[k], low: w[k - 1]))
-            } else {  // w[k] == top: (top·2⁶⁴ + w[k−1]) − (2⁶⁴ − 1)·top
+            } else {  // w[k] == top: (top·2ʷ + w[k−1]) − (2ʷ − 1)·top
                 assert(w[k] == top)
                 (remainder, remainderOverflowed) = w[k - 1].addingReportingOverflow(top)
             }
-            // D3: while estimate·n[k−2] > remainder·2⁶⁴ + w[k−2], the estimate is too large.
+            // D3: while estimate·n[k−2] > remainder·2ʷ + w[k−2], the estimate is too large.
             while k >= 2 && !remainderOverflowed {
                 let product = estimate.multipliedFullWidth(by: n[k - 2])
                 guard (product.high, product.low) > (remainder, w[k - 2]) else { break }
@@ -408,8 +423,8 @@ struct MontgomeryModulus: Sendable {
                 (remainder, remainderOverflowed) = remainder.addingReportingOverflow(top)
             }
             // w −= estimate·n, the borrow carried as 0 or 1 (not tested per limb: the limbs are signature data).
-            var carry: UInt64 = 0
-            var borrow: UInt64 = 0
+            var carry: Limb = 0
+            var borrow: Limb = 0
             for i in 0..<k {
                 let (low, high) = multiplyAdd(estimate, n[i], 0, carry)
                 carry = high
@@ -419,7 +434,7 @@ struct MontgomeryModulus: Sendable {
             var negative = borrow != 0
             // Rarely, the estimate was still one too large: add n back until w is not negative.
             while negative {
-                var sumCarry: UInt64 = 0
+                var sumCarry: Limb = 0
                 for i in 0..<k {
                     (w[i], sumCarry) = addWithCarry(w[i], n[i], sumCarry)
                 }
@@ -432,16 +447,16 @@ struct MontgomeryModulus: Sendable {
         // Undo the normalising shift: the remainder, u's low k + 1 limbs, is below n·2^shift, so the result fits
         // k limbs.
         for j in 0..<k {
-            out[j] = u[j] >> shift | (shift > 0 ? u[j + 1] << (64 - shift) : 0)
+            out[j] = u[j] >> shift | (shift > 0 ? u[j + 1] << (limbBits - shift) : 0)
         }
     }
 
     /// x·R mod n for a k-limb x: ``montgomeryForm(_:into:scratch:normalized:shift:rBits:count:)`` over arrays,
     /// for tests.
-    func montgomeryForm(_ x: [UInt64]) -> [UInt64] {
+    func montgomeryForm(_ x: [Limb]) -> [Limb] {
         precondition(x.count == limbCount, "x must have k limbs")
-        var result = [UInt64](repeating: 0, count: limbCount)
-        var scratch = [UInt64](repeating: 0, count: divisionLimbCount)
+        var result = [Limb](repeating: 0, count: limbCount)
+        var scratch = [Limb](repeating: 0, count: divisionLimbCount)
         x.withUnsafeBufferPointer { x in
             storage.withUnsafeBufferPointer { storage in
                 result.withUnsafeMutableBufferPointer { out in
@@ -455,7 +470,7 @@ struct MontgomeryModulus: Sendable {
                             scratch: t,
                             normalized: n + limbCount,
                             shift: shift,
-                            rBits: Self.digitBits * UInt64(digitCount),
+                            rBits: Self.digitBits * digitCount,
                             count: limbCount
                         )
                     }

@@ -76,20 +76,21 @@ extension RSAPublicKey {
             byteCount >= digestInfoLength + 11
         else { return false }
 
-        // s and m, k limbs each; I2OSP(m) then overwrites s, no longer needed (8·k ≥ byteCount bytes).
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * k) { values in
+        typealias Limb = TargetColumnSum.Limb
+        let limbBytes = MemoryLayout<Limb>.size
+        // s and m, k limbs each; I2OSP(m) then overwrites s, no longer needed (k limbs hold at least byteCount bytes).
+        return withUnsafeTemporaryAllocation(of: Limb.self, capacity: 2 * k) { values in
             values.initialize(repeating: 0)
             let s = UnsafeMutableBufferPointer(rebasing: values[0..<k])
             let m = UnsafeMutableBufferPointer(rebasing: values[k..<(2 * k)])
-            // OS2IP: whole big-endian words from the end, then the few bytes of a partial top limb.
-            let wholeLimbs = byteCount / 8
+            // OS2IP: whole big-endian limbs from the end, then the few bytes of a partial top limb.
+            let wholeLimbs = byteCount / limbBytes
             for index in 0..<wholeLimbs {
-                s[index] = UInt64(
-                    bigEndian: signature.loadUnaligned(fromByteOffset: byteCount - 8 * (index + 1), as: UInt64.self)
-                )
+                let offset = byteCount - limbBytes * (index + 1)
+                s[index] = Limb(bigEndian: signature.loadUnaligned(fromByteOffset: offset, as: Limb.self))
             }
-            for offset in 0..<(byteCount % 8) {
-                s[wholeLimbs] = s[wholeLimbs] << 8 | UInt64(signature[offset])
+            for offset in 0..<(byteCount % limbBytes) {
+                s[wholeLimbs] = s[wholeLimbs] << 8 | Limb(signature[offset])
             }
             // §5.2.2 step 1: the representative must be below n.
             guard isBelowModulus(UnsafeBufferPointer(s)) else { return false }
@@ -99,9 +100,9 @@ extension RSAPublicKey {
             // I2OSP(m): big-endian limbs, most significant first, so that byte i of EM is at padding + i.
             let encoded = UnsafeMutableRawBufferPointer(s)
             for index in 0..<k {
-                encoded.storeBytes(of: m[k - 1 - index].bigEndian, toByteOffset: 8 * index, as: UInt64.self)
+                encoded.storeBytes(of: m[k - 1 - index].bigEndian, toByteOffset: limbBytes * index, as: Limb.self)
             }
-            let em = UnsafeRawBufferPointer(rebasing: encoded[(8 * k - byteCount)...])
+            let em = UnsafeRawBufferPointer(rebasing: encoded[(limbBytes * k - byteCount)...])
             // Compare every byte of EM = 00 01 FF…FF 00 ‖ prefix ‖ digest, without early exit.
             let separator = byteCount - digestInfoLength - 1
             var difference = em[0] | (em[1] ^ 0x01) | em[separator]
@@ -114,7 +115,7 @@ extension RSAPublicKey {
     }
 
     /// Whether the k-limb value is below the modulus.
-    private func isBelowModulus(_ value: UnsafeBufferPointer<UInt64>) -> Bool {
+    private func isBelowModulus(_ value: UnsafeBufferPointer<TargetColumnSum.Limb>) -> Bool {
         let limbs = modulus.limbs
         for index in stride(from: modulus.limbCount - 1, through: 0, by: -1) where value[index] != limbs[index] {
             return value[index] < limbs[index]

@@ -11,7 +11,7 @@ import PureDER
 /// and test suites still carry, need an initializer whose name says `unsafe`, as in swift-crypto.
 public struct RSAPublicKey: Sendable {
     /// The modulus with its Montgomery constants.
-    let modulus: MontgomeryModulus
+    let modulus: MontgomeryModulus<TargetColumnSum>
     /// The public exponent, big-endian, without leading zeros.
     let exponent: [UInt8]
 
@@ -78,7 +78,7 @@ public struct RSAPublicKey: Sendable {
         guard bits <= Self.maximumModulusBitCount else {
             throw RSAError(.modulusTooLarge, "modulus of \(bits) bits; at most \(Self.maximumModulusBitCount)")
         }
-        guard let prepared = MontgomeryModulus(modulus: n) else {
+        guard let prepared = MontgomeryModulus<TargetColumnSum>(modulus: n) else {
             throw RSAError(.evenModulus, "the modulus is even")
         }
         guard let lowByte = e.last, lowByte & 1 == 1, e.count > 1 || lowByte >= 3 else {

@@ -185,6 +185,9 @@ extension CertificateRule {
         if isIssuer && certificate.isCriticalExtension(.basicConstraints) != true {
             return "a CA whose basicConstraints is not critical (§4.2.1.9)"
         }
+        if certificate.subject.isEmpty && certificate.isCriticalExtension(.subjectAlternativeName) != true {
+            return "an empty subject without a critical subjectAltName (§4.2.1.6)"
+        }
         if certificate.keyUsage?.keyCertSign == true && certificate.basicConstraints?.isCertificateAuthority != true {
             return "keyCertSign on a certificate that is not a CA (§4.2.1.9)"
         }

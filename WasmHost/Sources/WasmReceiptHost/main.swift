@@ -53,6 +53,14 @@ struct ReceiptModule {
         return (address, UInt32(bytes.count))
     }
 
+    static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+            let end = bytes.lastIndex(where: { !isSpace($0) })
+        else { return [] }
+        return Array(bytes[start...end])
+    }
+
     func readResultJSON() throws -> String {
         let address = try call("receipt_result_json_pointer", [])[0].i32
         let length = try call("receipt_result_json_length", [])[0].i32
@@ -70,7 +78,18 @@ struct ReceiptModule {
     ) throws -> (
         status: UInt32, json: String
     ) {
-        let input = try place(receipt)
+        // StoreKit signed data, recognised by its form as the native tool recognises it: base64url parts
+        // joined by dots, surrounding whitespace ignored.
+        let trimmed = Self.trimmed(receipt)
+        let isSignedData =
+            trimmed.contains(UInt8(ascii: "."))
+            && trimmed.allSatisfy { byte in
+                byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            }
+        let input = try place(isSignedData ? trimmed : receipt)
         let anchorInput = try place(anchors)
         let bundleInput = try place(bundleIdentifier.map { Array($0.utf8) })
         defer {
@@ -79,7 +98,7 @@ struct ReceiptModule {
             }
         }
         let status = try call(
-            "receipt_validate",
+            isSignedData ? "signed_data_verify" : "receipt_validate",
             [
                 .i32(input.address), .i32(input.length), .i32(anchorInput.address), .i32(anchorInput.length),
                 .i32(instant == nil ? 0 : 1), .i64(UInt64(bitPattern: instant ?? 0)),

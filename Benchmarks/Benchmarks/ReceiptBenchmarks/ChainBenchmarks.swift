@@ -1,0 +1,96 @@
+import Benchmark
+import Foundation
+import PureX509
+@_spi(FixedExpiryValidationTime) import X509
+
+/// A real StoreKit 2 x5c chain: the P-256 leaf and WWDR G6 as DER, with Apple Root CA - G3 the anchor, checked at
+/// the JWS's signedDate (2024-10-17).
+struct ECDSAChainSample {
+    let leaf: [UInt8]
+    let intermediate: [UInt8]
+    let root: [UInt8]
+    let time: Int64
+
+    static func load() -> ECDSAChainSample {
+        let name = "jws/apple-signed/iap-service_notification-TEST_2024-10-17_31dc3629.jws"
+        let text = String(decoding: TestVectors.bytes(name), as: UTF8.self)
+        var header = String(text.prefix { $0 != "." }).replacingOccurrences(of: "-", with: "+")
+            .replacingOccurrences(of: "_", with: "/")
+        header += String(repeating: "=", count: (4 - header.count % 4) % 4)
+        guard let json = Data(base64Encoded: header),
+            let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let x5c = object["x5c"] as? [String],
+            x5c.count == 3,
+            let leaf = Data(base64Encoded: x5c[0]),
+            let intermediate = Data(base64Encoded: x5c[1])
+        else { fatalError("cannot read the x5c of \(name)") }
+        return ECDSAChainSample(
+            leaf: [UInt8](leaf),
+            intermediate: [UInt8](intermediate),
+            root: TestVectors.bytes("certs/apple-roots/AppleRootCA-G3.cer"),
+            time: 1_729_136_651  // the payload's signedDate, 1729136651128 ms
+        )
+    }
+}
+
+/// chain-validate-ecdsa: leaf ← WWDR G6 ← Apple Root CA - G3, the leaf and G6 parsed from DER in each call and the
+/// anchor once; two P-384 verifications (G6's ecdsa-with-SHA384 signature by G3, the leaf's by G6).
+func registerChainValidationECDSA() {
+    let sample = ECDSAChainSample.load()
+    precondition(sample.root == BundledCertificates.appleRootCAG3, "TestVectors' G3 differs from the bundled one")
+    let validator = PathValidator.appleSignedData
+    func validate(_ leafBytes: [UInt8]) throws -> ValidatedChain {
+        let leaf = try PureX509.Certificate(derEncoded: leafBytes)
+        let intermediate = try PureX509.Certificate(derEncoded: sample.intermediate)
+        return try validator.validate(
+            leaf: leaf,
+            intermediates: [intermediate],
+            at: sample.time,
+            policy: .appleSignedData
+        )
+    }
+    var forged = sample.leaf
+    forged[forged.count - 1] ^= 1
+    precondition((try? validate(sample.leaf))?.certificates.count == 3, "PureX509 refused the G3 chain")
+    precondition((try? validate(forged)) == nil, "PureX509 accepted a forged leaf")
+
+    Benchmark(
+        "chain-validate-ecdsa this",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try validate(sample.leaf))
+            }
+        }
+    )
+
+    guard let root = try? X509.Certificate(derEncoded: sample.root) else {
+        fatalError("swift-certificates refused Apple Root CA - G3")
+    }
+    let roots = CertificateStore([root])
+    let date = Date(timeIntervalSince1970: TimeInterval(sample.time))
+    func swiftCertificatesValidate(_ leafBytes: [UInt8]) async throws -> Bool {
+        let leaf = try X509.Certificate(derEncoded: leafBytes)
+        let intermediate = try X509.Certificate(derEncoded: sample.intermediate)
+        var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(fixedExpiryValidationTime: date) }
+        let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore([intermediate]))
+        if case .validCertificate = result { return true }
+        return false
+    }
+
+    Benchmark(
+        "chain-validate-ecdsa swift-certificates",
+        closure: { benchmark async throws in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await swiftCertificatesValidate(sample.leaf))
+            }
+        },
+        setup: {
+            guard try await swiftCertificatesValidate(sample.leaf) else {
+                fatalError("swift-certificates refused the G3 chain")
+            }
+            guard try await !swiftCertificatesValidate(forged) else {
+                fatalError("swift-certificates accepted a forged leaf")
+            }
+        }
+    )
+}

@@ -1,0 +1,60 @@
+import PureDER
+
+/// An ECDSA public key on `Curve`: a point of the curve, checked when it is made (coordinates below p, on the curve,
+/// not the point at infinity). The one implementation behind `P256.Signing.PublicKey` and `P384.Signing.PublicKey`,
+/// which add what differs: sizes, the curve's identifier, the hash of `isValidSignature(_:for:)`.
+///
+/// Its functions take bytes and digests as `UnsafeRawBufferPointer`, never as generic collections or digests: the
+/// optimizer specialises a generic function only when every generic parameter is known, so a function generic over
+/// both `Curve` and a digest type would run the curve arithmetic unspecialised. The public wrappers, generic over the
+/// bytes or digest only, turn them into buffers and call these with a concrete curve.
+struct ECPublicKey<Curve: PrimeOrderCurve>: Sendable {
+    let point: AffinePoint<Curve.Field>
+
+    /// 0x04 ‖ x ‖ y.
+    init(x963Representation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
+        point = try Curve.decodePoint(buffer, forms: .uncompressed)
+    }
+
+    /// 0x02 or 0x03 ‖ x.
+    init(compressedRepresentation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
+        point = try Curve.decodePoint(buffer, forms: .compressed)
+    }
+
+    /// x ‖ y.
+    init(rawRepresentation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
+        point = try Curve.decodeCoordinates(buffer, offset: 0)
+    }
+
+    /// A `SubjectPublicKeyInfo` whose namedCurve is `curve`.
+    init(derRepresentation der: ArraySlice<UInt8>, curve: OID) throws(ECDSAError) {
+        point = try Curve.decodeSubjectPublicKeyInfo(der, curve: curve)
+    }
+
+    /// 0x04 ‖ x ‖ y.
+    var x963Representation: [UInt8] { [0x04] + Curve.encodeCoordinates(point) }
+
+    /// x ‖ y.
+    var rawRepresentation: [UInt8] { Curve.encodeCoordinates(point) }
+
+    /// 0x02 or 0x03 (the parity of y) ‖ x.
+    var compressedRepresentation: [UInt8] {
+        let raw = Curve.encodeCoordinates(point)
+        return [0x02 | (raw[raw.count - 1] & 1)] + raw[0..<(raw.count / 2)]
+    }
+
+    /// Whether `signature` signs a message whose hash is `digest` (cut to the curve's size, FIPS 186-5 §6.4.2).
+    func isValidSignature(_ signature: ECSignature<Curve>, digest: UnsafeRawBufferPointer) -> Bool {
+        Curve.verify(r: signature.r, s: signature.s, digest: digest, publicKey: point)
+    }
+
+    /// Whether the DER `Ecdsa-Sig-Value` `signature` signs a message whose hash is `digest`; `false` also when the
+    /// signature does not decode.
+    func isValidSignature(derRepresentation signature: ArraySlice<UInt8>, digest: UnsafeRawBufferPointer) -> Bool {
+        guard let (r, s) = try? Curve.decodeDERSignature(signature) else {
+            // A signature that does not decode verifies nothing; why is the caller's to ask if it wants.
+            return false
+        }
+        return Curve.verify(r: r, s: s, digest: digest, publicKey: point)
+    }
+}

@@ -1,0 +1,272 @@
+import PureCrypto
+public import PureX509
+
+/// Verifies StoreKit signed data (JWS), fail-closed and in this order: the compact serialization → the header
+/// (`alg` ES256, `x5c` in the trust's layout) → the payload's form → the chain from `x5c` to a trust anchor at
+/// the validation time → the ES256 signature over `header.payload` with the leaf's key → what the caller
+/// expects → for a notification, its nested signed data, verified the same way and agreeing with it.
+///
+/// ```swift
+/// let verifier = SignedDataVerifier(expectations: .init(bundleIdentifier: "com.example.app", environment: .production,
+///                                                      appAppleID: 1234567890))
+/// let transaction = try verifier.verify(jws, as: JWSTransactionDecodedPayload.self)   // at its own signedDate
+/// ```
+///
+/// The payload is read before the chain only to pick the instant to validate at; nothing in it is believed
+/// until the signature verifies.
+public struct SignedDataVerifier: Sendable {
+    /// When the chain is validated.
+    public enum ValidationTime: Sendable, Hashable {
+        /// The payload's own `signedDate`: certificates that expired since still validate. A notification
+        /// without one (Apple's first notifications had none) is validated at its nested transaction's, or else
+        /// its nested renewal info's, `signedDate`.
+        case signedDate
+        /// A given instant, in seconds since 1970.
+        case instant(Int64)
+    }
+
+    /// What the caller expects of the data; `nil` fields are not checked.
+    public struct Expectations: Sendable, Hashable {
+        /// The app's bundle identifier, checked where the payload's kind carries one (not renewal info).
+        public var bundleIdentifier: String?
+        /// The environment (`environment`, an app transaction's `receiptType`).
+        public var environment: AppStoreEnvironment?
+        /// The app's Apple ID, checked where the payload's kind carries one (notifications, app transactions)
+        /// and the data is Production's. Required when ``environment`` is Production.
+        public var appAppleID: Int64?
+
+        /// Creates expectations.
+        public init(bundleIdentifier: String? = nil, environment: AppStoreEnvironment? = nil, appAppleID: Int64? = nil)
+        {
+            self.bundleIdentifier = bundleIdentifier
+            self.environment = environment
+            self.appAppleID = appAppleID
+        }
+    }
+
+    /// Whom to trust.
+    public var trust: SignedDataTrust
+    /// When to validate the chain.
+    public var validationTime: ValidationTime
+    /// What to check of the payload.
+    public var expectations: Expectations
+
+    /// Creates a verifier; by default the bundled Apple Root CA - G3 at the payload's own `signedDate`.
+    public init(
+        trust: SignedDataTrust = .appStore,
+        validationTime: ValidationTime = .signedDate,
+        expectations: Expectations = Expectations()
+    ) {
+        self.trust = trust
+        self.validationTime = validationTime
+        self.expectations = expectations
+    }
+
+    /// Verifies `input`, a JWS in compact serialization, decoding its payload as `type` (by default the kind
+    /// its members mark). Offsets in errors are indices of `input`'s buffer.
+    public func verify<Payload: SignedPayload>(
+        _ input: ArraySlice<UInt8>,
+        as type: Payload.Type = DecodedPayload.self
+    ) throws(SignedDataError) -> VerifiedJWS<Payload> {
+        var noMemo: SignatureMemo? = nil
+        return try verify(input, as: type, expectations: expectations, memo: &noMemo)
+    }
+
+    /// Verifies the UTF-8 of `text`; offsets are indices in that UTF-8.
+    public func verify<Payload: SignedPayload>(
+        _ text: String,
+        as type: Payload.Type = DecodedPayload.self
+    ) throws(SignedDataError) -> VerifiedJWS<Payload> {
+        try verify(Array(text.utf8)[...], as: type)
+    }
+
+    /// Verifies as ``verify(_:as:)-(ArraySlice<UInt8>,_)`` does, with `memo` sparing the arithmetic of the
+    /// certificate signatures earlier verifications of the batch already checked (``PureX509/SignatureMemo``).
+    /// Every check still runs; the JWS signature is always verified.
+    public func verify<Payload: SignedPayload>(
+        _ input: ArraySlice<UInt8>,
+        as type: Payload.Type = DecodedPayload.self,
+        memo: inout SignatureMemo
+    ) throws(SignedDataError) -> VerifiedJWS<Payload> {
+        var optionalMemo: SignatureMemo? = memo
+        memo = SignatureMemo(capacity: 1)  // the memo lives in optionalMemo meanwhile, with one owner
+        defer { if let updated = optionalMemo { memo = updated } }
+        return try verify(input, as: type, expectations: expectations, memo: &optionalMemo)
+    }
+
+    private func verify<Payload: SignedPayload>(
+        _ input: ArraySlice<UInt8>,
+        as type: Payload.Type,
+        expectations: Expectations,
+        memo: inout SignatureMemo?
+    ) throws(SignedDataError) -> VerifiedJWS<Payload> {
+        // 1.–2. Form: the compact serialization, the header, the payload's JSON and fields. Nothing believed.
+        let data = try UnverifiedSignedData<Payload>(unverified: input, layout: trust.layout)
+        let nested = data.payload.nestedSignedData
+        let time = try validationInstant(of: data.payload, nested: nested)
+        // 3. The chain, from x5c's leaf through the rest of x5c (a copy of an anchor there is the anchor) to an
+        // anchor of the trust's, at the validation time.
+        let certificates = data.header.certificates
+        let chain: ValidatedChain
+        do throws(PathValidationError) {
+            var work = PathSearchWork()
+            chain = try PathValidator(anchors: trust.anchors, algorithms: trust.algorithms).validate(
+                leaf: certificates[0],
+                intermediates: Array(certificates.dropFirst()),
+                at: time,
+                policy: trust.policy,
+                work: &work,
+                memo: &memo
+            )
+        } catch {
+            throw SignedDataError(.chain, .pathValidation, "the x5c chain does not validate", path: error)
+        }
+        // 4. ES256 with the leaf's key over the ASCII bytes `header.payload`.
+        try checkSignature(data, signer: chain.leaf)
+        // 5. What the caller expects, now that the payload is the App Store's word.
+        try check(data.payload.appClaims, against: expectations)
+        // 6. A notification's nested data: verified with the same trust, and of the same app and environment.
+        var verifiedNested: [NestedSignedData] = []
+        let claims = data.payload.appClaims
+        for field in nested {
+            let agreement = Expectations(
+                bundleIdentifier: claims.bundleId,
+                environment: claims.environment
+            )
+            do throws(SignedDataError) {
+                let verified = try verifyNested(field, expectations: agreement, memo: &memo)
+                verifiedNested.append(NestedSignedData(path: field.path, verified: verified))
+            } catch {
+                throw error.nested(in: field.path)
+            }
+        }
+        return VerifiedJWS(
+            payload: data.payload,
+            header: data.header,
+            chain: chain,
+            validationTime: time,
+            nested: verifiedNested
+        )
+    }
+
+    /// A nested JWS verified as the kind its field holds, with the notification's app and environment as its
+    /// expectations.
+    private func verifyNested(
+        _ field: NestedJWSField,
+        expectations: Expectations,
+        memo: inout SignatureMemo?
+    ) throws(SignedDataError) -> VerifiedJWS<DecodedPayload> {
+        let bytes = Array(field.text.utf8)[...]
+        switch field.kind {
+        case .transaction:
+            return try verify(bytes, as: JWSTransactionDecodedPayload.self, expectations: expectations, memo: &memo)
+                .map(DecodedPayload.transaction)
+        case .renewalInfo:
+            return try verify(bytes, as: JWSRenewalInfoDecodedPayload.self, expectations: expectations, memo: &memo)
+                .map(DecodedPayload.renewalInfo)
+        case .appTransaction:
+            return try verify(bytes, as: AppTransaction.self, expectations: expectations, memo: &memo)
+                .map(DecodedPayload.appTransaction)
+        case .notification:
+            // Apple nests no notification in another; one that says so is refused rather than followed.
+            throw SignedDataError(.payload, .kindMismatch, "a notification nested in a notification", part: .payload)
+        }
+    }
+
+    /// The instant the chain is validated at, in seconds since 1970.
+    private func validationInstant(
+        of payload: some SignedPayload,
+        nested: [NestedJWSField]
+    ) throws(SignedDataError) -> Int64 {
+        switch validationTime {
+        case .instant(let instant):
+            return instant
+        case .signedDate:
+            if let milliseconds = payload.signedDate { return Self.seconds(milliseconds) }
+            // A notification without a signedDate: its nested data's, read here only to pick the instant; the
+            // nested data is verified in its turn at its own.
+            for field in nested where field.kind == .transaction || field.kind == .renewalInfo {
+                let unverified = try? UnverifiedSignedData<DecodedPayload>(unverified: field.text, layout: trust.layout)
+                if let milliseconds = unverified?.payload.signedDate { return Self.seconds(milliseconds) }
+            }
+            throw SignedDataError(.chain, .missingSignedDate, "no signedDate to validate the chain at")
+        }
+    }
+
+    /// Whole seconds at or before `milliseconds`.
+    static func seconds(_ milliseconds: Int64) -> Int64 {
+        milliseconds >= 0 ? milliseconds / 1000 : -((-(milliseconds + 1)) / 1000) - 1
+    }
+
+    private func checkSignature<Payload>(
+        _ data: UnverifiedSignedData<Payload>,
+        signer: Certificate
+    ) throws(SignedDataError) {
+        guard case .p256(let key)? = signer.publicKey,
+            trust.algorithms.refusal(of: .p256(key), owner: "the signer's") == nil,
+            trust.algorithms.refusal(of: ECDSADigestAlgorithm.sha256) == nil
+        else {
+            throw SignedDataError(
+                .signature,
+                .signerKeyNotAllowed,
+                "ES256 needs a P-256 key and SHA-256, allowed by the trust's algorithm policy; the leaf has "
+                    + (signer.publicKey?.description ?? "a key of another algorithm"),
+                certificateIndex: 0
+            )
+        }
+        let signature: P256.Signing.ECDSASignature
+        do throws(ECDSAError) {
+            signature = try P256.Signing.ECDSASignature(rawRepresentation: data.signature)
+        } catch {
+            throw SignedDataError(
+                .signature,
+                .malformedSignature,
+                "not an ES256 signature: 64 bytes r‖s, each in [1, n − 1]",
+                part: .signature,
+                ecdsa: error
+            )
+        }
+        guard key.isValidSignature(signature, for: data.signingInput) else {
+            throw SignedDataError(
+                .signature,
+                .invalidSignature,
+                "the signature does not verify with the leaf's key",
+                part: .signature
+            )
+        }
+    }
+
+    private func check(_ claims: AppClaims, against expected: Expectations) throws(SignedDataError) {
+        if expected.environment == .production, expected.appAppleID == nil {
+            throw SignedDataError(
+                .expectations,
+                .appAppleIdRequired,
+                "Production data is verified against an app Apple ID, and none was given"
+            )
+        }
+        if let bundle = expected.bundleIdentifier, claims.namesBundle, claims.bundleId != bundle {
+            throw SignedDataError(
+                .expectations,
+                .bundleIdMismatch,
+                "bundle identifier \(claims.bundleId ?? "(none)"), expected \(bundle)",
+                field: "bundleId"
+            )
+        }
+        if let environment = expected.environment, claims.environment != environment {
+            throw SignedDataError(
+                .expectations,
+                .environmentMismatch,
+                "environment \(claims.environment?.rawValue ?? "(none)"), expected \(environment)",
+                field: "environment"
+            )
+        }
+        if let app = expected.appAppleID, claims.namesApp, claims.environment == .production, claims.appAppleId != app {
+            throw SignedDataError(
+                .expectations,
+                .appAppleIdMismatch,
+                "app Apple ID \(claims.appAppleId.map { "\($0)" } ?? "(none)"), expected \(app)",
+                field: "appAppleId"
+            )
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import VectorSupport
+
+@testable import ReceiptTool
+
+/// `receipt verify` on StoreKit signed data: a JWS recognised by its form among receipts, in files and in
+/// `--lines`, verified under the bundled Apple Root CA - G3 at its signedDate, with the caller's expectations.
+@Suite struct VerifySignedDataTests {
+    static let transaction = ProjectVectors.file("jws/apple-signed/gopay_transaction_2022-11-04_0cd9c84b.jws").path
+    static let notification = ProjectVectors.file(
+        "jws/apple-signed/gopay_notification-DID_RENEW_2022-03-04_9d61db45.jws"
+    ).path
+
+    @Test func aRealTransactionVerifiesAtItsSignedDateWithItsPayloadInJSON() throws {
+        let run = runTool(["verify", "--json", "--bundle-id", "Com.VoiceRecording.Telephone", Self.transaction])
+        #expect(run.status == 0)
+        #expect(run.out.contains(#""valid":true,"error":null,"validation_time":"2022-11-04T11:01:25Z","chain":["#))
+        #expect(run.out.contains(#""kind":"transaction","payload":{"transactionId":"2000000184445477""#))
+    }
+
+    @Test func aNotificationPrintsItsNestedDataVerified() throws {
+        let run = runTool(["verify", Self.notification])
+        #expect(run.status == 0)
+        #expect(run.out.contains(": valid: notification com.audaos.audarecorder Sandbox with 2 nested, verified"))
+    }
+
+    @Test func aTransactionRefusedForAnotherBundleHasItsCode() throws {
+        let run = runTool(["verify", "--json", "--bundle-id", "com.example.other", Self.transaction])
+        #expect(run.status == 1)
+        #expect(run.out.contains(#""code":"expectations.bundleIdMismatch","step":"expectations""#))
+    }
+
+    @Test func todayTheExpiredLeafIsRefusedAtTheChain() throws {
+        let run = runTool(["verify", "--json", "--at", "2026-11-25T12:00:00Z", Self.transaction])
+        #expect(run.status == 1)
+        #expect(run.out.contains(#""code":"chain.expired","step":"chain""#))
+    }
+
+    @Test func aLookAlikeChainIsRefusedAndTheBatchGoesOn() throws {
+        let forgery = ProjectVectors.file("jws/forgeries/trust-lookalike-chain.jws").path
+        let receipt = ProjectVectors.file("receipts/apple/TPInAppReceipt_receipt-sandbox-g5.der").path
+        let run = runTool(["verify", "--json", forgery, receipt, Self.transaction])
+        #expect(run.status == 1)
+        let lines = run.out.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].contains(#""code":"chain.badSignature""#))
+        #expect(lines[1].contains(#""valid":true"#) && lines[1].contains(#""receipt":{"#))
+        #expect(lines[2].contains(#""valid":true"#) && lines[2].contains(#""kind":"transaction""#))
+    }
+
+    @Test func linesMixReceiptsAndSignedData() throws {
+        var input = try ProjectVectors.bytes("jws/apple-signed/gopay_transaction_2022-11-04_0cd9c84b.jws")
+        input += Array("\n".utf8)
+        input += Array(try ProjectVectors.bytes("receipts/apple/TPInAppReceipt_receipt-sandbox-g5.der").base64().utf8)
+        input += Array("\n".utf8)
+        let run = runTool(["verify", "--json", "--lines", "-"], stdin: input)
+        #expect(run.status == 0)
+        let lines = run.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"line":1,"valid":true"#) && lines[0].contains(#""kind":"transaction""#))
+        #expect(lines[1].hasPrefix(#"{"line":2,"valid":true"#) && lines[1].contains(#""receipt":{"#))
+    }
+
+    @Test func aJWSWithAPartMissingIsRefusedAsSignedDataNotAsAReceipt() throws {
+        let path = ProjectVectors.file("jws/negative/mimo-dotnet_missing-part.jws").path
+        let run = runTool(["verify", "--json", path])
+        #expect(run.status == 1)
+        #expect(run.out.contains(#""code":"compactSerialization.partCount""#))
+    }
+
+    @Test func theTestPKIIsTrustedOnlyAsAnAnchor() throws {
+        let control = ProjectVectors.file("jws/forgeries/control-transaction.jws").path
+        let anchor = ProjectVectors.file("jws/forgeries/pki/test-root.der").path
+        #expect(runTool(["verify", control]).status == 1)
+        #expect(runTool(["verify", "--anchor", anchor, control]).status == 0)
+    }
+
+    @Test func productionWithoutTheAppAppleIDIsAUsageError() throws {
+        let run = runTool(["verify", "--environment", "Production", Self.transaction])
+        #expect(run.status == 2)
+        #expect(run.err.contains("--environment Production needs --app-apple-id"))
+    }
+}
+
+extension [UInt8] {
+    fileprivate func base64() -> String { Data(self).base64EncodedString() }
+}
