@@ -35,7 +35,7 @@ let benchmarks: @Sendable () -> Void = {
             == "2000000184445477",
         "PureSignedData refused \(sample)"
     )
-    do {
+    do throws(SignedDataError) {
         _ = try verifier.verify(tampered)
         fatalError("PureSignedData accepted a tampered \(sample)")
     } catch {
