@@ -77,7 +77,7 @@ public struct DERTree: Sendable {
         // Each entry reads one constructed element's contents; `segments` marks those of a constructed
         // OCTET STRING, whose children must be OCTET STRINGs themselves (X.690 §8.7.3.2).
         // The innermost reader reads where it lies in the stack: popping and pushing it would copy it, and each copy
-        // retains the input.
+        // shares ownership of the input buffer.
         var stack: [(reader: DERReader, segments: Bool)] = [(DERReader(root.encoded, rules: rules), false)]
         while let top = stack.indices.last {
             guard !stack[top].reader.isAtEnd else {
