@@ -35,8 +35,8 @@ public struct ReceiptAttribute: Sendable, Hashable {
     }
 
     /// Where one attribute lies: its type, its version and the indices of its value's octets in the bytes it was
-    /// read from. It holds no view of them (a view shares ownership of the input buffer), so the decoders make a view of a value only
-    /// to keep it.
+    /// read from. It holds no view of them (a view shares ownership of the input buffer), so the decoders make a
+    /// view of a value only to keep it.
     struct Location {
         let type: Int
         let version: Int
