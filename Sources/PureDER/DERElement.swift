@@ -10,7 +10,8 @@ public struct DERElement: Sendable, Hashable {
     /// Whether the length was indefinite (BER only).
     public let isIndefiniteLength: Bool
 
-    // One stored view: each view held shares ownership of the input buffer, so the contents are cut from it when asked for.
+    // One stored view: each view held shares ownership of the input buffer, so the contents are cut from it when
+    // asked for.
     init(tag: DERTag, encoded: ArraySlice<UInt8>, headerLength: Int, isIndefiniteLength: Bool) {
         self.tag = tag
         self.encoded = encoded
