@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import PureReceipt
 import PureX509
 @_spi(FixedExpiryValidationTime) import X509
 
@@ -87,6 +88,92 @@ func registerChainValidationECDSA() {
         setup: {
             guard try await swiftCertificatesValidate(sample.leaf) else {
                 fatalError("swift-certificates refused the G3 chain")
+            }
+            guard try await !swiftCertificatesValidate(forged) else {
+                fatalError("swift-certificates accepted a forged leaf")
+            }
+        }
+    )
+}
+
+/// The receipt-signing chain in use since July 2024: the RSA-2048 leaf under Apple Worldwide Developer Relations
+/// G5 under the Apple Inc. Root, checked on 2025-06-01, inside both certificates' validity.
+struct RSAChainSample {
+    let leaf = TestVectors.bytes(
+        "certs/receipt-signing-leaves/MacAppStoreAndiTunesStoreReceiptSigning_2024-07-24_2026-08-23_under-WWDR-G5.cer"
+    )
+    let intermediate = TestVectors.bytes("certs/wwdr/AppleWWDRCAG5.cer")
+    let root = TestVectors.bytes("certs/apple-roots/AppleIncRootCertificate.cer")
+    let time: Int64 = 1_748_736_000
+}
+
+/// cert-parse: the WWDR G5 intermediate (1,113 bytes of DER, RSA-2048, SHA-256) parsed into a certificate, for this
+/// package and swift-certificates.
+func registerCertificateParsing() {
+    let der = RSAChainSample().intermediate
+    precondition((try? PureX509.Certificate(derEncoded: der)) != nil, "PureX509 refused WWDR G5")
+    precondition((try? X509.Certificate(derEncoded: der)) != nil, "swift-certificates refused WWDR G5")
+    Benchmark("cert-parse this") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try PureX509.Certificate(derEncoded: der))
+        }
+    }
+    Benchmark("cert-parse swift-certificates") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try X509.Certificate(derEncoded: der))
+        }
+    }
+}
+
+/// chain-validate: leaf ← WWDR G5 ← Apple Inc. Root, the leaf and intermediate parsed from DER in each call and the
+/// anchor once; two RSA-2048 verifications with SHA-256. This package applies Apple's receipt policy
+/// (``CertificatePolicy/appleReceipt``), swift-certificates RFC 5280's.
+func registerChainValidationRSA() {
+    let sample = RSAChainSample()
+    guard let anchor = try? PureX509.Certificate(derEncoded: sample.root) else {
+        fatalError("PureX509 refused the Apple Inc. Root")
+    }
+    let validator = PathValidator(anchors: [anchor], algorithms: .appleReceipts)
+    func validate(_ leafBytes: [UInt8]) throws -> ValidatedChain {
+        let leaf = try PureX509.Certificate(derEncoded: leafBytes)
+        let intermediate = try PureX509.Certificate(derEncoded: sample.intermediate)
+        return try validator.validate(leaf: leaf, intermediates: [intermediate], at: sample.time, policy: .appleReceipt)
+    }
+    var forged = sample.leaf
+    forged[forged.count - 1] ^= 1
+    precondition((try? validate(sample.leaf))?.certificates.count == 3, "PureX509 refused the G5 chain")
+    precondition((try? validate(forged)) == nil, "PureX509 accepted a forged leaf")
+
+    Benchmark("chain-validate this") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try validate(sample.leaf))
+        }
+    }
+
+    guard let root = try? X509.Certificate(derEncoded: sample.root) else {
+        fatalError("swift-certificates refused the Apple Inc. Root")
+    }
+    let roots = CertificateStore([root])
+    let date = Date(timeIntervalSince1970: TimeInterval(sample.time))
+    func swiftCertificatesValidate(_ leafBytes: [UInt8]) async throws -> Bool {
+        let leaf = try X509.Certificate(derEncoded: leafBytes)
+        let intermediate = try X509.Certificate(derEncoded: sample.intermediate)
+        var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(fixedExpiryValidationTime: date) }
+        let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore([intermediate]))
+        if case .validCertificate = result { return true }
+        return false
+    }
+
+    Benchmark(
+        "chain-validate swift-certificates",
+        closure: { benchmark async throws in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await swiftCertificatesValidate(sample.leaf))
+            }
+        },
+        setup: {
+            guard try await swiftCertificatesValidate(sample.leaf) else {
+                fatalError("swift-certificates refused the G5 chain")
             }
             guard try await !swiftCertificatesValidate(forged) else {
                 fatalError("swift-certificates accepted a forged leaf")

@@ -470,5 +470,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     )
+    registerCertificateParsing()
+    registerChainValidationRSA()
     registerChainValidationECDSA()
 }
