@@ -24,39 +24,3 @@ public struct ECDSADigestAlgorithm: Sendable, Hashable, CustomStringConvertible 
         }
     }
 }
-
-// Verification over a message whose hash the signature algorithm names, for the structures that carry a DER
-// `Ecdsa-Sig-Value` and an algorithm identifier: X.509 certificates and CMS signers. A digest longer than the
-// group order is cut to its leftmost bits by the verification itself (FIPS 186-5 §6.4.2).
-
-extension P256.Signing.PublicKey {
-    /// Whether `signature`, a DER `Ecdsa-Sig-Value`, signs `message` hashed with `digest`; `false` also when the
-    /// signature does not decode.
-    package func isValidSignature(
-        derRepresentation signature: ArraySlice<UInt8>,
-        for message: ArraySlice<UInt8>,
-        digest: ECDSADigestAlgorithm
-    ) -> Bool {
-        switch digest.kind {
-        case .sha256: return isValidSignature(derRepresentation: signature, for: SHA256.hash(message))
-        case .sha384: return isValidSignature(derRepresentation: signature, for: SHA384.hash(message))
-        case .sha512: return isValidSignature(derRepresentation: signature, for: SHA512.hash(message))
-        }
-    }
-}
-
-extension P384.Signing.PublicKey {
-    /// Whether `signature`, a DER `Ecdsa-Sig-Value`, signs `message` hashed with `digest`; `false` also when the
-    /// signature does not decode.
-    package func isValidSignature(
-        derRepresentation signature: ArraySlice<UInt8>,
-        for message: ArraySlice<UInt8>,
-        digest: ECDSADigestAlgorithm
-    ) -> Bool {
-        switch digest.kind {
-        case .sha256: return isValidSignature(derRepresentation: signature, for: SHA256.hash(message))
-        case .sha384: return isValidSignature(derRepresentation: signature, for: SHA384.hash(message))
-        case .sha512: return isValidSignature(derRepresentation: signature, for: SHA512.hash(message))
-        }
-    }
-}

@@ -57,4 +57,22 @@ struct ECPublicKey<Curve: PrimeOrderCurve>: Sendable {
         }
         return Curve.verify(r: r, s: s, digest: digest, publicKey: point)
     }
+
+    /// Whether the DER `Ecdsa-Sig-Value` `signature` signs `message` hashed with the algorithm `digest` names
+    /// (ecdsa-with-SHA256/384/512, RFC 5758 §3.2); `false` also when the signature does not decode. A digest longer
+    /// than the group order is cut to its leftmost bits by the verification itself (FIPS 186-5 §6.4.2).
+    func isValidSignature(
+        derRepresentation signature: ArraySlice<UInt8>,
+        for message: ArraySlice<UInt8>,
+        digest: ECDSADigestAlgorithm
+    ) -> Bool {
+        switch digest.kind {
+        case .sha256:
+            return SHA256.hash(message).withUnsafeBytes { isValidSignature(derRepresentation: signature, digest: $0) }
+        case .sha384:
+            return SHA384.hash(message).withUnsafeBytes { isValidSignature(derRepresentation: signature, digest: $0) }
+        case .sha512:
+            return SHA512.hash(message).withUnsafeBytes { isValidSignature(derRepresentation: signature, digest: $0) }
+        }
+    }
 }

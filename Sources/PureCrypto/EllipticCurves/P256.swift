@@ -23,23 +23,17 @@ extension P256.Signing {
 
         /// A key from its uncompressed SEC 1 encoding, 0x04 ‖ x ‖ y (65 bytes), as ANSI X9.63 and JWS keys have it.
         public init<Bytes: Collection<UInt8>>(x963Representation bytes: Bytes) throws(ECDSAError) {
-            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-                try ECPublicKey(x963Representation: buffer)
-            }
+            key = try withContiguousBytes(of: bytes, ECPublicKey.init(x963Representation:))
         }
 
         /// A key from its compressed SEC 1 encoding, 0x02 or 0x03 ‖ x (33 bytes): y is recovered (SEC 1 §2.3.4).
         public init<Bytes: Collection<UInt8>>(compressedRepresentation bytes: Bytes) throws(ECDSAError) {
-            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-                try ECPublicKey(compressedRepresentation: buffer)
-            }
+            key = try withContiguousBytes(of: bytes, ECPublicKey.init(compressedRepresentation:))
         }
 
         /// A key from x ‖ y (64 bytes), without the 0x04 prefix, as CryptoKit's `rawRepresentation`.
         public init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-            key = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-                try ECPublicKey(rawRepresentation: buffer)
-            }
+            key = try withContiguousBytes(of: bytes, ECPublicKey.init(rawRepresentation:))
         }
 
         /// A key from the DER of a `SubjectPublicKeyInfo` with algorithm id-ecPublicKey and the namedCurve
@@ -73,13 +67,15 @@ extension P256.Signing {
             isValidSignature(signature, for: SHA256.hash(data))
         }
 
-        /// Whether `signature`, a DER `Ecdsa-Sig-Value`, signs a message whose hash is `digest`: `false` also when
-        /// the signature does not decode. For X.509 and CMS, whose signatures come as DER.
-        package func isValidSignature<D: HashDigest>(
+        /// Whether `signature`, a DER `Ecdsa-Sig-Value`, signs `message` hashed with `digest`; `false` also when the
+        /// signature does not decode. For X.509 certificates and CMS signers, whose signatures come as DER beside an
+        /// algorithm identifier.
+        package func isValidSignature(
             derRepresentation signature: ArraySlice<UInt8>,
-            for digest: D
+            for message: ArraySlice<UInt8>,
+            digest: ECDSADigestAlgorithm
         ) -> Bool {
-            digest.withUnsafeBytes { key.isValidSignature(derRepresentation: signature, digest: $0) }
+            key.isValidSignature(derRepresentation: signature, for: message, digest: digest)
         }
     }
 
@@ -89,9 +85,7 @@ extension P256.Signing {
 
         /// A signature from r ‖ s, 32 big-endian bytes each (JWS ES256, RFC 7518 §3.4; IEEE P1363).
         public init<Bytes: Collection<UInt8>>(rawRepresentation bytes: Bytes) throws(ECDSAError) {
-            value = try withContiguousBytes(of: bytes) { buffer throws(ECDSAError) in
-                try ECSignature(rawRepresentation: buffer)
-            }
+            value = try withContiguousBytes(of: bytes, ECSignature.init(rawRepresentation:))
         }
 
         /// A signature from the strict DER of `Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`

@@ -76,22 +76,3 @@ struct PointForms: OptionSet, Sendable {
     /// 0x02 ‖ x (even y) or 0x03 ‖ x (odd y).
     static let compressed = PointForms(rawValue: 2)
 }
-
-/// Runs `body` over the bytes of a collection: in place when it is contiguous, through a copy otherwise.
-@inline(__always)
-func withContiguousBytes<Bytes: Collection<UInt8>, Success, Failure: Error>(
-    of bytes: Bytes,
-    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Success
-) throws(Failure) -> Success {
-    var outcome: Result<Success, Failure>?
-    _ = bytes.withContiguousStorageIfAvailable { elements in
-        outcome = Result { () throws(Failure) in try body(UnsafeRawBufferPointer(elements)) }
-    }
-    if outcome == nil {
-        Array(bytes).withUnsafeBytes { buffer in
-            outcome = Result { () throws(Failure) in try body(buffer) }
-        }
-    }
-    guard let outcome else { preconditionFailure("unreachable: the body ran on one path or the other") }
-    return try outcome.get()
-}

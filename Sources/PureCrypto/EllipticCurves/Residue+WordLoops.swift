@@ -10,16 +10,8 @@ extension Residue {
     /// The Montgomery product a·b·R⁻¹ mod m over `Word`s.
     @inline(never)
     static func wordLoopProduct<Word: ArithmeticWord>(_ a: Self, _ b: Self, as _: Word.Type) -> Self {
-        let k = wordCount(Word.self)
-        // a, b, m, then t of k + 2 words: 4k + 2 words, 98 bytes for P-384 in 32-bit words.
-        return withUnsafeTemporaryAllocation(of: Word.self, capacity: 4 &* k &+ 2) { scratch in
-            guard let x = scratch.baseAddress else { return zero }
-            let y = x + k
-            let m = y + k
-            let t = m + k
-            split(a, into: x)
-            split(b, into: y)
-            split(modulus, into: m)
+        // t of k + 2 words after a, b and m: 4k + 2 words, 98 bytes for P-384 in 32-bit words.
+        withWords(of: a, b, as: Word.self, extra: wordCount(Word.self) &+ 2) { x, y, m, t, k in
             t.initialize(repeating: 0, count: k &+ 2)
             let inverse = Word(truncatingIfNeeded: montgomeryInverse)
             for i in 0..<k {
@@ -47,14 +39,7 @@ extension Residue {
     /// (a + b) mod m over `Word`s.
     @inline(never)
     static func wordLoopSum<Word: ArithmeticWord>(_ a: Self, _ b: Self, as _: Word.Type) -> Self {
-        let k = wordCount(Word.self)
-        return withUnsafeTemporaryAllocation(of: Word.self, capacity: 3 &* k) { scratch in
-            guard let x = scratch.baseAddress else { return zero }
-            let y = x + k
-            let m = y + k
-            split(a, into: x)
-            split(b, into: y)
-            split(modulus, into: m)
+        withWords(of: a, b, as: Word.self, extra: 0) { x, y, m, _, k in
             var carry: Word = 0
             for j in 0..<k {
                 (x[j], carry) = addWithCarry(x[j], y[j], carry)
@@ -66,14 +51,7 @@ extension Residue {
     /// (a − b) mod m over `Word`s.
     @inline(never)
     static func wordLoopDifference<Word: ArithmeticWord>(_ a: Self, _ b: Self, as _: Word.Type) -> Self {
-        let k = wordCount(Word.self)
-        return withUnsafeTemporaryAllocation(of: Word.self, capacity: 3 &* k) { scratch in
-            guard let x = scratch.baseAddress else { return zero }
-            let y = x + k
-            let m = y + k
-            split(a, into: x)
-            split(b, into: y)
-            split(modulus, into: m)
+        withWords(of: a, b, as: Word.self, extra: 0) { x, y, m, _, k in
             var borrow: Word = 0
             for j in 0..<k {
                 (x[j], borrow) = subtractWithBorrow(x[j], y[j], borrow)
@@ -94,6 +72,35 @@ extension Residue {
     @inline(__always)
     private static func wordCount<Word: ArithmeticWord>(_: Word.Type) -> Int {
         limbCount &* (64 / Word.bitWidth)
+    }
+
+    /// Calls `body` with a, b and m split into `Word`s, least significant first, in a scratch allocation of
+    /// k words each, followed by `extra` words of scratch left uninitialized; k, the number of words in a residue, is
+    /// the last argument.
+    @inline(__always)
+    private static func withWords<Word: ArithmeticWord>(
+        of a: Self,
+        _ b: Self,
+        as _: Word.Type,
+        extra: Int,
+        _ body: (
+            _ a: UnsafeMutablePointer<Word>,
+            _ b: UnsafeMutablePointer<Word>,
+            _ m: UnsafeMutablePointer<Word>,
+            _ extra: UnsafeMutablePointer<Word>,
+            _ k: Int
+        ) -> Self
+    ) -> Self {
+        let k = wordCount(Word.self)
+        return withUnsafeTemporaryAllocation(of: Word.self, capacity: 3 &* k &+ extra) { scratch in
+            guard let x = scratch.baseAddress else { return zero }
+            let y = x + k
+            let m = y + k
+            split(a, into: x)
+            split(b, into: y)
+            split(modulus, into: m)
+            return body(x, y, m, m + k, k)
+        }
     }
 
     /// The residue's limbs as `Word`s, least significant first.

@@ -12,8 +12,8 @@ extension RSAPublicKey {
         padding: RSASignaturePadding
     ) -> Bool {
         // Inlined so that the caller's collections become buffers here, and the work below is not generic.
-        withContiguousBytes(signature) { signature in
-            withContiguousBytes(message) { message in
+        withContiguousBytes(of: signature) { signature in
+            withContiguousBytes(of: message) { message in
                 isValidSignature(signature, message: message, padding: padding)
             }
         }
@@ -27,8 +27,8 @@ extension RSAPublicKey {
         forDigest digest: Digest,
         padding: RSASignaturePadding
     ) -> Bool {
-        withContiguousBytes(signature) { signature in
-            withContiguousBytes(digest) { digest in
+        withContiguousBytes(of: signature) { signature in
+            withContiguousBytes(of: digest) { digest in
                 isValidSignature(signature, digest: digest, padding: padding)
             }
         }
@@ -122,17 +122,4 @@ extension RSAPublicKey {
         }
         return false
     }
-}
-
-/// Runs `body` over the bytes of `bytes`: in place when the collection is contiguous (arrays, slices,
-/// buffers), through a copy otherwise.
-@inlinable
-func withContiguousBytes<Bytes: Collection<UInt8>, Result>(
-    _ bytes: Bytes,
-    _ body: (UnsafeRawBufferPointer) -> Result
-) -> Result {
-    if let result = bytes.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
-        return result
-    }
-    return Array(bytes).withUnsafeBytes(body)
 }

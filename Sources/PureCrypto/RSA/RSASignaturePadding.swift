@@ -38,7 +38,7 @@ public struct RSADigestAlgorithm: Sendable, Hashable, CustomStringConvertible {
 
     /// The digest of `bytes` under this algorithm.
     public func digest<Bytes: Collection<UInt8>>(of bytes: Bytes) -> [UInt8] {
-        withContiguousBytes(bytes) { buffer in withDigest(of: buffer) { Array($0) } }
+        withContiguousBytes(of: bytes) { buffer in withDigest(of: buffer) { Array($0) } }
     }
 
     /// Hashes `message` and hands the digest bytes to `body`.
