@@ -39,10 +39,10 @@ def main():
     seeds = {}
     for index in range(SEEDS):
         seeds[f"seed{index:02}"] = program(index)
+    for piece in PIECES:
+        for name, kind, operands in EDITS:
+            seeds[f"seed00-{piece}-{name}"] = program(0, 0, [(piece, kind, 40, operands)])
     for index in (0, 7, 21):
-        for piece in PIECES:
-            for name, kind, operands in EDITS:
-                seeds[f"seed{index:02}-{piece}-{name}"] = program(index, 0, [(piece, kind, 40, operands)])
         for flags in (0x01, 0x02, 0x05, 0x06, 0x0C, 0x1D, 0x80, 0xA0, 0xC0, 0xE0):
             seeds[f"seed{index:02}-flags{flags:02x}"] = program(index, flags)
     for name, data in seeds.items():
