@@ -157,6 +157,12 @@ let package = Package(
             path: "Sources/Fuzzers/JWS",
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "FuzzJWSVerify",
+            dependencies: ["FuzzHarness"],
+            path: "Sources/Fuzzers/JWSVerify",
+            swiftSettings: strictSettings
+        ),
         // The Swift side of scripts/json-differential.py: one verdict per document. Never part of a product.
         .executableTarget(
             name: "JSONCheck",

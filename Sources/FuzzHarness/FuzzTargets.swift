@@ -4,7 +4,7 @@
 public enum FuzzTargets {
     /// Target names, as `scripts/fuzz.sh --list` prints them.
     public static let names = [
-        "certificate", "der", "der-ber", "ecdsa", "json", "jws", "payload", "pkcs7", "validator",
+        "certificate", "der", "der-ber", "ecdsa", "json", "jws", "jws-verify", "payload", "pkcs7", "validator",
     ]
 
     /// Runs the target `name` on `input`: `nil` when every invariant holds. An unknown name is itself a
@@ -16,6 +16,7 @@ public enum FuzzTargets {
         case "der-ber": return derBER(input)
         case "json": return json(input)
         case "jws": return jws(input)
+        case "jws-verify": return jwsVerify(input)
         case "ecdsa": return ecdsa(input)
         case "payload": return payload(input)
         case "pkcs7": return pkcs7(input)
