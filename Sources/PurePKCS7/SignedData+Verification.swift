@@ -56,7 +56,7 @@ public struct SignatureVerifiedSignedData: Sendable {
         policy: CertificatePolicy,
         memo: inout SignatureMemo?
     ) throws(PKCS7Error) -> VerifiedSignedData {
-        let others = signedData.certificates.filter { $0.encoded != signerCertificate.encoded }
+        let others = signedData.certificates.filter { !$0.encoded.hasSameBytes(as: signerCertificate.encoded) }
         let chain: ValidatedChain
         do throws(PathValidationError) {
             var work = PathSearchWork()
