@@ -86,7 +86,7 @@ extension SignedData {
         let found = certificates.first { certificate in
             switch signer.identifier {
             case .issuerAndSerialNumber(let issuer, let serialNumber):
-                return certificate.issuer.encoded == issuer && certificate.serialNumber == serialNumber
+                return certificate.issuer.encoded.hasSameBytes(as: issuer) && certificate.serialNumber == serialNumber
             case .subjectKeyIdentifier(let identifier):
                 return certificate.subjectKeyIdentifier == identifier
             }

@@ -207,7 +207,7 @@ struct PathSearch {
         for index in 1..<nodes.count where index != node {
             work.nameComparisons += 1
             let subject = nodes[index].subject.encoded
-            guard subject.count == issuer.count, subject == issuer else { continue }
+            guard subject.hasSameBytes(as: issuer) else { continue }
             if let wanted = certificate.authorityKeyIdentifier, nodes[index].subjectKeyIdentifier == wanted {
                 matching.append(index)
             } else {
