@@ -275,6 +275,16 @@ package struct DERWriter: Sendable {
     static func derSetOrder(buffers left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = min(left.count, right.count)
         var index = 0
+        // Eight octets at a time, read big-endian, so that the first octet that differs decides as it would alone:
+        // the components of a SET OF usually differ in their first few octets (length, then type).
+        if let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+            while index + 8 <= common {
+                let leftWord = UInt64(bigEndian: UnsafeRawPointer(leftBase + index).loadUnaligned(as: UInt64.self))
+                let rightWord = UInt64(bigEndian: UnsafeRawPointer(rightBase + index).loadUnaligned(as: UInt64.self))
+                if leftWord != rightWord { return leftWord < rightWord }
+                index += 8
+            }
+        }
         while index < common {
             if left[index] != right[index] { return left[index] < right[index] }
             index += 1

@@ -56,7 +56,7 @@ public struct SignatureVerifiedSignedData: Sendable {
         policy: CertificatePolicy,
         memo: inout SignatureMemo?
     ) throws(PKCS7Error) -> VerifiedSignedData {
-        let others = signedData.certificates.filter { $0.encoded != signerCertificate.encoded }
+        let others = signedData.certificates.filter { !$0.encoded.hasSameBytes(as: signerCertificate.encoded) }
         let chain: ValidatedChain
         do throws(PathValidationError) {
             var work = PathSearchWork()
@@ -86,7 +86,7 @@ extension SignedData {
         let found = certificates.first { certificate in
             switch signer.identifier {
             case .issuerAndSerialNumber(let issuer, let serialNumber):
-                return certificate.issuer.encoded == issuer && certificate.serialNumber == serialNumber
+                return certificate.issuer.encoded.hasSameBytes(as: issuer) && certificate.serialNumber == serialNumber
             case .subjectKeyIdentifier(let identifier):
                 return certificate.subjectKeyIdentifier == identifier
             }

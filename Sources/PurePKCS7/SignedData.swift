@@ -114,8 +114,8 @@ public struct SignedData: Sendable {
         }
         var certificates: [Certificate] = []
         for element in certificateElements {
-            if let known = knownCertificates.first(where: { $0.encoded == element.encoded })
-                ?? moreKnownCertificates.first(where: { $0.encoded == element.encoded })
+            if let known = knownCertificates.first(where: { $0.encoded.hasSameBytes(as: element.encoded) })
+                ?? moreKnownCertificates.first(where: { $0.encoded.hasSameBytes(as: element.encoded) })
             {
                 certificates.append(known)
                 continue

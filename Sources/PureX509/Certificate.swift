@@ -86,7 +86,7 @@ public struct Certificate: Sendable {
     }
 
     /// Whether issuer and subject are the same name (RFC 5280 §6.1: self-issued).
-    public var isSelfIssued: Bool { issuer.encoded == subject.encoded }
+    public var isSelfIssued: Bool { issuer.encoded.hasSameBytes(as: subject.encoded) }
 
     /// The first extension with `oid`, if any.
     public func findExtension(_ oid: OID) -> Extension? {

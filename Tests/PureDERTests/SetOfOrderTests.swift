@@ -144,6 +144,23 @@ import Testing
         #expect(order(long[1...], long[...] + [0xFF]))
     }
 
+    @Test func setOfOrderIsDecidedByTheFirstDifferentOctetAtAnyPosition() {
+        // Octet by octet as unsigned values, wherever the difference lies relative to the 8-octet steps.
+        let order: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool = DERWriter.derSetOrder
+        for length in [1, 7, 8, 9, 16, 17, 24] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 0x41) }
+            for index in 0..<length {
+                for other in [0x00, 0x7F, 0x80, 0xFF] as [UInt8] where other != bytes[index] {
+                    var changed = bytes
+                    changed[index] = other
+                    #expect(order(bytes[...], changed[...]) == (bytes[index] < other), "\(length) \(index) \(other)")
+                    #expect(order(changed[...], bytes[...]) == (other < bytes[index]), "\(length) \(index) \(other)")
+                }
+            }
+            #expect(!order(bytes[...], bytes[...]))
+        }
+    }
+
     @Test func implicitlyTaggedSetOfIsCheckedToo() {
         // CMS signedAttrs: [0] IMPLICIT SET OF Attribute.
         let unsorted = [UInt8](hex: "A0 06 02 01 02 02 01 01")

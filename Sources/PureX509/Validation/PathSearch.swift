@@ -1,3 +1,5 @@
+import PureDER
+
 /// What one path search did, for the tests that bound it.
 package struct PathSearchWork: Sendable, Hashable {
     /// Candidate issuers considered for a path being extended.
@@ -61,13 +63,13 @@ struct PathSearch {
         func add(_ candidate: Certificate) {
             for node in nodes.dropFirst() where node.encoded.count == candidate.encoded.count {
                 work.duplicateComparisons += 1
-                if node.signature == candidate.signature && node.encoded == candidate.encoded { return }
+                if node.signature == candidate.signature && node.encoded.hasSameBytes(as: candidate.encoded) { return }
             }
             nodes.append(candidate)
         }
         for anchor in validator.anchors { add(anchor) }
         let anchorCount = nodes.count - 1
-        for candidate in intermediates where candidate.encoded != leaf.encoded { add(candidate) }
+        for candidate in intermediates where !candidate.encoded.hasSameBytes(as: leaf.encoded) { add(candidate) }
         self.nodes = nodes
         self.anchorCount = anchorCount
         self.validator = validator
@@ -118,7 +120,9 @@ struct PathSearch {
     /// verified now.
     mutating func run(memo: inout SignatureMemo?) -> ValidatedChain? {
         // A leaf that is itself an anchor is trusted as it is.
-        if nodes[1..<(1 + anchorCount)].contains(where: { $0.encoded == nodes[0].encoded }), let chain = finish([0]) {
+        if nodes[1..<(1 + anchorCount)].contains(where: { $0.encoded.hasSameBytes(as: nodes[0].encoded) }),
+            let chain = finish([0])
+        {
             return chain
         }
         var path = [0]
@@ -203,7 +207,7 @@ struct PathSearch {
         for index in 1..<nodes.count where index != node {
             work.nameComparisons += 1
             let subject = nodes[index].subject.encoded
-            guard subject.count == issuer.count, subject == issuer else { continue }
+            guard subject.hasSameBytes(as: issuer) else { continue }
             if let wanted = certificate.authorityKeyIdentifier, nodes[index].subjectKeyIdentifier == wanted {
                 matching.append(index)
             } else {

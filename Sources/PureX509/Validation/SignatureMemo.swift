@@ -1,3 +1,5 @@
+import PureDER
+
 /// What a batch of validations may share: certificates already parsed, and certificate signatures already
 /// verified. A value the caller owns — one per worker, no locks, no global state — and passes to each
 /// validation, which consults and extends it.
@@ -43,9 +45,7 @@ public struct SignatureMemo: Sendable {
         let encoded = certificate.encoded
         let key = issuer.subjectPublicKeyInfo
         for index in verified.indices.reversed()
-        where verified[index].certificate.count == encoded.count && verified[index].issuerKey == key
-            && verified[index].certificate == encoded
-        {
+        where verified[index].certificate.hasSameBytes(as: encoded) && verified[index].issuerKey.hasSameBytes(as: key) {
             let entry = verified.remove(at: index)
             verified.append(entry)
             hits += 1
@@ -66,7 +66,7 @@ public struct SignatureMemo: Sendable {
     /// the memo keeps no input alive.
     package mutating func remember(_ parsed: [Certificate]) {
         for certificate in parsed {
-            if let index = certificates.firstIndex(where: { $0.encoded == certificate.encoded }) {
+            if let index = certificates.firstIndex(where: { $0.encoded.hasSameBytes(as: certificate.encoded) }) {
                 let known = certificates.remove(at: index)
                 certificates.append(known)
                 continue
