@@ -52,8 +52,18 @@ struct ECFieldArithmeticTests {
             let x: R = residue(a)
             #expect(integer(x.inverse()) == field.inverse(a), "inverse of \(a)")
             #expect(x * x.inverse() == R.one)
+            #expect(x.inverseVariableTime() == x.inverse(), "binary inverse of the residue of \(a)")
         }
         #expect(R.zero.inverse().isZero)
+        // The binary inversion of plain integers (the verification's s⁻¹ mod n) agrees with the reference on every
+        // value; 0 and m itself, which have no inverse, give 0.
+        for a in values where !a.isZero {
+            let x = a.bytes(count: R.byteCount).withUnsafeBytes { R(rawBigEndian: $0) }
+            #expect(rawInteger(x.integerInverse()) == field.inverse(a), "binary inverse of \(a)")
+        }
+        #expect(R.zero.integerInverse().isZero)
+        #expect(R.zero.inverseVariableTime().isZero)
+        #expect(R.modulus.integerInverse().isZero)
     }
 
     @Test func p256FieldAgreesWithTheReference() {

@@ -1,9 +1,9 @@
 // u1·G + u2·Q, the heart of ECDSA verification, by Straus' method ("Shamir's trick"; Hankerson–Menezes–Vanstone
 // §3.3.3, Algorithm 3.51 with wNAF): both scalars in width-w NAF, one shared chain of doublings from the top
 // digit down, and at each position the additions the two digits ask for. G's odd multiples are a generated
-// table of affine points (mixed additions); Q's are computed here, in Jacobian coordinates. Everything lives on
-// the stack: the digits in a temporary allocation under the standard library's 1 KiB stack limit, Q's table in a
-// tuple.
+// table of affine points; Q's are computed here and made affine with one inversion, so that every addition is a
+// mixed one. Everything lives on the stack: the digits in a temporary allocation under the standard library's
+// 1 KiB stack limit, Q's tables in tuples.
 
 extension PrimeOrderCurve {
     /// The width of Q's window: its table holds 2^(w−2) = 8 points.
@@ -30,14 +30,20 @@ extension PrimeOrderCurve {
                 WindowedNAF.recode($0, limbCount: Scalar.limbCount, width: publicKeyWindow, into: pointDigits)
             }
 
-            // Q, 3Q, 5Q, …, 15Q.
+            // Q, 3Q, 5Q, …, 15Q, computed in Jacobian coordinates and made affine together (`makeAffine`), so
+            // that Q's additions are mixed ones like G's.
             let first = JacobianPoint(q)
             var table = (first, first, first, first, first, first, first, first)
-            return withUnsafeMutablePointer(to: &table) { tuple in
-                let multiples = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: JacobianPoint<Field>.self)
-                let twice = first.doubled()
-                for index in 1..<8 {
-                    multiples[index] = multiples[index - 1].adding(twice)
+            var affineTable = (q, q, q, q, q, q, q, q)
+            return withUnsafeMutablePointer(to: &affineTable) { affineTuple in
+                let multiples = UnsafeMutableRawPointer(affineTuple).assumingMemoryBound(to: AffinePoint<Field>.self)
+                withUnsafeMutablePointer(to: &table) { tuple in
+                    let jacobian = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: JacobianPoint<Field>.self)
+                    let twice = first.doubled()
+                    for index in 1..<8 {
+                        jacobian[index] = jacobian[index - 1].adding(twice)
+                    }
+                    makeAffine(jacobian, count: 8, into: multiples)
                 }
                 return generatorMultiples.withUnsafeBufferPointer { generatorTable in
                     guard let generatorWords = generatorTable.baseAddress else { return .infinity }
@@ -61,6 +67,37 @@ extension PrimeOrderCurve {
                     }
                     return result
                 }
+            }
+        }
+    }
+}
+
+extension PrimeOrderCurve {
+    /// Writes the affine forms of `count` ≤ 8 points, none at infinity, with one field inversion (Montgomery's
+    /// simultaneous inversion: the products Z₀·…·Z_i, one inverse, then each Z_i⁻¹ from them). The inversion is
+    /// the variable-time binary one: the points are multiples of the public key.
+    static func makeAffine(
+        _ points: UnsafeMutablePointer<JacobianPoint<Field>>,
+        count: Int,
+        into affine: UnsafeMutablePointer<AffinePoint<Field>>
+    ) {
+        precondition((1...8).contains(count), "at most 8 points")
+        var products = (Field.one, Field.one, Field.one, Field.one, Field.one, Field.one, Field.one, Field.one)
+        withUnsafeMutablePointer(to: &products) { tuple in
+            let prefix = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: Field.self)
+            prefix[0] = points[0].z
+            for index in 1..<count {
+                prefix[index] = prefix[index - 1] * points[index].z
+            }
+            // (Z₀·…·Z_(count−1))⁻¹; each step below peels one Z off it.
+            var inverse = prefix[count - 1].inverseVariableTime()
+            var index = count - 1
+            while index >= 0 {
+                let zInverse = index > 0 ? inverse * prefix[index - 1] : inverse
+                if index > 0 { inverse = inverse * points[index].z }
+                let zInverse2 = zInverse.squared()
+                affine[index] = AffinePoint(x: points[index].x * zInverse2, y: points[index].y * zInverse2 * zInverse)
+                index -= 1
             }
         }
     }

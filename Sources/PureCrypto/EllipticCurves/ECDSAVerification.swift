@@ -10,8 +10,9 @@ extension PrimeOrderCurve {
         guard !r.isZero, !s.isZero, r.isBelow(Scalar.modulus), s.isBelow(Scalar.modulus) else { return false }
         // Steps 2–3: e from the leftmost min(N, hashlen) bits of the digest (N = 8 · byteCount for these curves).
         let e = integer(fromDigest: digest)
-        // Step 4: s⁻¹ mod n. In Montgomery form w = s⁻¹·R, so that the products below leave the form by themselves.
-        let w = Scalar(montgomeryFormOf: s).inverse()
+        // Step 4: s⁻¹ mod n, by the binary algorithm (s is public). In Montgomery form w = s⁻¹·R, so that the
+        // products below leave the form by themselves.
+        let w = Scalar(montgomeryFormOf: s.integerInverse())
         // Step 5: u1 = e·s⁻¹ mod n and u2 = r·s⁻¹ mod n, as integers (the Montgomery product of an integer with
         // a residue is an integer).
         let u1 = e * w

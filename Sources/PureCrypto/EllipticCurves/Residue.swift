@@ -27,6 +27,24 @@ protocol ResidueModulus: Sendable {
     static var inversionExponent: Limbs { get }
     /// −m⁻¹ mod 2⁶⁴; its low 32 bits are −m⁻¹ mod 2³², the 32-bit form's.
     static var montgomeryInverse: UInt64 { get }
+    /// a·b·R⁻¹ mod m in the 64-bit form: `Limbs.product` unless the modulus has code of its own.
+    static func product(_ a: Limbs, _ b: Limbs) -> Limbs
+    /// a²·R⁻¹ mod m in the 64-bit form: `Limbs.square` unless the modulus has code of its own.
+    static func square(_ a: Limbs) -> Limbs
+}
+
+extension ResidueModulus {
+    /// The limb count's Montgomery product, for any modulus.
+    @inline(__always)
+    static func product(_ a: Limbs, _ b: Limbs) -> Limbs {
+        .product(a, b, modulus: modulus, inverse: montgomeryInverse)
+    }
+
+    /// The limb count's Montgomery square, for any modulus.
+    @inline(__always)
+    static func square(_ a: Limbs) -> Limbs {
+        .square(a, modulus: modulus, inverse: montgomeryInverse)
+    }
 }
 
 /// A fixed number of 64-bit limbs, least significant first and stored in that order, with the straight-line
@@ -155,7 +173,7 @@ struct Residue<Modulus: ResidueModulus>: MontgomeryResidue {
         #if _pointerBitWidth(_32)
         wordLoopProduct(a, b, as: UInt32.self)
         #else
-        Self(limbs: .product(a.limbs, b.limbs, modulus: Modulus.modulus, inverse: Modulus.montgomeryInverse))
+        Self(limbs: Modulus.product(a.limbs, b.limbs))
         #endif
     }
 
@@ -164,7 +182,7 @@ struct Residue<Modulus: ResidueModulus>: MontgomeryResidue {
         #if _pointerBitWidth(_32)
         Self.wordLoopProduct(self, self, as: UInt32.self)
         #else
-        Self(limbs: .square(limbs, modulus: Modulus.modulus, inverse: Modulus.montgomeryInverse))
+        Self(limbs: Modulus.square(limbs))
         #endif
     }
 
