@@ -8,7 +8,7 @@ package protocol JSONSink {
     /// A member's name that needs no escape (printable ASCII other than `"` and `\`).
     mutating func key(_ name: StaticString)
     /// A member's name from data.
-    mutating func key(_ name: String)
+    mutating func key(escaping name: String)
     mutating func string(_ text: String)
     /// A string of exactly `count` bytes that `fill` writes, every one printable ASCII other than `"` and `\`.
     mutating func asciiString(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void)
@@ -50,10 +50,10 @@ package struct JSONTreeBuilder: JSONSink {
     }
 
     package mutating func key(_ name: StaticString) {
-        key(name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
+        key(escaping: name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
     }
 
-    package mutating func key(_ name: String) {
+    package mutating func key(escaping name: String) {
         guard case .object(let members, _)? = open.popLast() else { return }
         open.append(.object(members, key: name))
     }

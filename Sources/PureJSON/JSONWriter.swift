@@ -69,12 +69,14 @@ package struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         followsValue = false
     }
 
-    /// A member's name from data, escaped as a string is.
-    package mutating func key(_ name: String) {
+    /// A member's name from data, escaped as a string is. (A separate name from ``key(_:)``, since a string
+    /// literal would otherwise choose this one.)
+    package mutating func key(escaping name: String) {
         separate()
         appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))
@@ -105,15 +107,25 @@ package struct JSONWriter {
 
     package mutating func integer(_ number: Int64) {
         separate()
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
         followsValue = true
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = number.magnitude
+        guard magnitude >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(magnitude)) }
+        var count = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            rest = magnitude
+            for position in (start..<start + count).reversed() {
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
     }
 
     /// Swift's `description` is the shortest decimal that reads back as the same double (digits, `.`, `e`, sign:
@@ -128,13 +140,15 @@ package struct JSONWriter {
 
     package mutating func bool(_ flag: Bool) {
         separate()
-        bytes.append(contentsOf: flag ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        let literal: StaticString = flag ? "true" : "false"
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
         followsValue = true
     }
 
     package mutating func null() {
         separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        let literal: StaticString = "null"
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
         followsValue = true
     }
 
@@ -173,7 +187,7 @@ package struct JSONWriter {
                     endObject()
                     continue
                 }
-                key(members[next].0)
+                key(escaping: members[next].0)
                 stack.append(.object(members, next: next + 1))
                 pending = members[next].1
             }

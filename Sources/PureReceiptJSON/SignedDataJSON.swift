@@ -50,7 +50,7 @@ public enum SignedDataJSON {
         writer.key("nested")
         writer.beginObject()
         for nested in verified.nested {
-            writer.key(nested.path)
+            writer.key(escaping: nested.path)
             writer.beginObject()
             verifiedMembers(nested.verified, into: &writer)
             writer.endObject()
