@@ -1,5 +1,5 @@
 import PureCrypto
-import PureDER
+package import PureDER
 package import PureJSON
 import PurePKCS7
 package import PureReceipt
@@ -7,36 +7,81 @@ package import PureX509
 
 /// The JSON shapes of `receipt dump`, `receipt verify` and the WebAssembly module, with Apple's verifyReceipt
 /// field names (docs/cli.md). One implementation, so the tool and the wasm module print the same bytes.
+///
+/// Each shape is written once, into any ``JSONSink``: straight into a ``JSONWriter``'s bytes for `--json` and the
+/// wasm module, into a ``JSONTreeBuilder`` where a caller needs the value (the tool's indented text form). The
+/// functions named `…Members` write an object's members; their caller opens and closes the object, so that it
+/// can put its own members (the input's name) first.
 package enum ReceiptJSON {
     /// The outcome of one validation: `valid`, `error` (`code`, `step`, `message`), `validation_time`, `chain`
-    /// and `receipt`, preceded by `file` when one is given.
-    package static func verification(
+    /// and `receipt`.
+    package static func verificationMembers(
         _ result: Result<ValidatedReceipt, ReceiptValidationError>,
-        file: String? = nil
-    ) -> JSONValue {
-        var members: [(String, JSONValue)] = file.map { [("file", .string($0))] } ?? []
+        into writer: inout JSONWriter
+    ) {
         switch result {
         case .success(let validated):
-            members += [
-                ("valid", .bool(true)), ("error", .null),
-                ("validation_time", date(validated.validationTime)),
-                ("chain", .array(validated.chain.certificates.map(certificate))),
-                ("receipt", receipt(validated.receipt)),
-            ]
+            writer.key("valid")
+            writer.bool(true)
+            writer.key("error")
+            writer.null()
+            writer.key("validation_time")
+            writer.date(validated.validationTime)
+            writer.key("chain")
+            writer.beginArray()
+            for certificate in validated.chain.certificates { write(certificate, into: &writer) }
+            writer.endArray()
+            writer.key("receipt")
+            write(validated.receipt, into: &writer)
         case .failure(let error):
-            members += failureMembers(code: code(error), step: error.step.rawValue, message: error.description)
+            failureMembers(code: code(error), step: error.step.rawValue, message: error.description, into: &writer)
         }
-        return .object(members)
+    }
+
+    /// The validation's object as JSON text: the wasm module's result.
+    package static func verificationText(_ result: Result<ValidatedReceipt, ReceiptValidationError>) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        verificationMembers(result, into: &writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The object of ``failureMembers(code:step:message:into:)`` as JSON text: the wasm module's answer to a call
+    /// it cannot serve.
+    package static func failureText(code: String, step: String, message: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        failureMembers(code: code, step: step, message: message, into: &writer)
+        writer.endObject()
+        return writer.bytes
     }
 
     /// The members of a failed validation: `valid` false, `error` with `code`, `step` and `message`, and null
-    /// `validation_time`, `chain` and `receipt`. Also the wasm module's answer to a call it cannot serve.
-    package static func failureMembers(code: String, step: String, message: String) -> [(String, JSONValue)] {
-        [
-            ("valid", .bool(false)),
-            ("error", .object([("code", .string(code)), ("step", .string(step)), ("message", .string(message))])),
-            ("validation_time", .null), ("chain", .null), ("receipt", .null),
-        ]
+    /// `validation_time`, `chain` and `receipt`.
+    package static func failureMembers(code: String, step: String, message: String, into writer: inout JSONWriter) {
+        errorMembers(code: code, step: step, message: message, into: &writer)
+        writer.key("validation_time")
+        writer.null()
+        writer.key("chain")
+        writer.null()
+        writer.key("receipt")
+        writer.null()
+    }
+
+    /// `valid` false and `error` with `code`, `step` and `message`: how every failure shape begins.
+    static func errorMembers(code: String, step: String, message: String, into writer: inout JSONWriter) {
+        writer.key("valid")
+        writer.bool(false)
+        writer.key("error")
+        writer.beginObject()
+        writer.key("code")
+        writer.string(code)
+        writer.key("step")
+        writer.string(step)
+        writer.key("message")
+        writer.string(message)
+        writer.endObject()
     }
 
     /// A stable code: the step, and the underlying error's code where there is one (`chain.expired`).
@@ -47,77 +92,134 @@ package enum ReceiptJSON {
         return "\(error.step)"
     }
 
-    /// The decoded receipt.
+    /// The decoded receipt, as JSON text.
+    package static func receipt(_ receipt: AppReceipt, into writer: inout JSONWriter) {
+        write(receipt, into: &writer)
+    }
+
+    /// The decoded receipt, as a value.
     package static func receipt(_ receipt: AppReceipt) -> JSONValue {
-        .object([
-            ("receipt_type", string(receipt.receiptType)),
-            ("app_item_id", integer(receipt.appItemIdentifier)),
-            ("bundle_id", string(receipt.bundleIdentifier)),
-            ("application_version", string(receipt.applicationVersion)),
-            ("original_application_version", string(receipt.originalApplicationVersion)),
-            ("receipt_creation_date", date(receipt.creationDate)),
-            ("original_purchase_date", date(receipt.originalPurchaseDate)),
-            ("expiration_date", date(receipt.expirationDate)),
-            ("opaque_value", receipt.opaqueValue.map { .string(Hex.encode($0)) } ?? .null),
-            ("sha1_hash", receipt.sha1Hash.map { .string(Hex.encode($0)) } ?? .null),
-            ("age_rating", string(receipt.ageRating)),
-            ("download_id", integer(receipt.downloadIdentifier)),
-            ("version_external_identifier", integer(receipt.versionExternalIdentifier)),
-            ("in_app", .array(receipt.inAppPurchases.map(inApp))),
-            ("unknown_fields", .array(receipt.otherAttributes.map(attribute))),
-        ])
+        var builder = JSONTreeBuilder()
+        write(receipt, into: &builder)
+        return builder.built
+    }
+
+    /// One certificate, as `chain` lists them, as JSON text.
+    package static func certificate(_ certificate: Certificate, into writer: inout JSONWriter) {
+        write(certificate, into: &writer)
+    }
+
+    /// One certificate, as `chain` lists them, as a value.
+    package static func certificate(_ certificate: Certificate) -> JSONValue {
+        var builder = JSONTreeBuilder()
+        write(certificate, into: &builder)
+        return builder.built
+    }
+
+    static func write<Sink: JSONSink>(_ receipt: AppReceipt, into sink: inout Sink) {
+        sink.beginObject()
+        sink.key("receipt_type")
+        sink.string(receipt.receiptType)
+        sink.key("app_item_id")
+        sink.integer(receipt.appItemIdentifier)
+        sink.key("bundle_id")
+        sink.string(receipt.bundleIdentifier)
+        sink.key("application_version")
+        sink.string(receipt.applicationVersion)
+        sink.key("original_application_version")
+        sink.string(receipt.originalApplicationVersion)
+        sink.key("receipt_creation_date")
+        sink.date(receipt.creationDate)
+        sink.key("original_purchase_date")
+        sink.date(receipt.originalPurchaseDate)
+        sink.key("expiration_date")
+        sink.date(receipt.expirationDate)
+        sink.key("opaque_value")
+        sink.hexString(receipt.opaqueValue)
+        sink.key("sha1_hash")
+        sink.hexString(receipt.sha1Hash)
+        sink.key("age_rating")
+        sink.string(receipt.ageRating)
+        sink.key("download_id")
+        sink.integer(receipt.downloadIdentifier)
+        sink.key("version_external_identifier")
+        sink.integer(receipt.versionExternalIdentifier)
+        sink.key("in_app")
+        sink.beginArray()
+        for purchase in receipt.inAppPurchases { write(purchase, into: &sink) }
+        sink.endArray()
+        sink.key("unknown_fields")
+        write(receipt.otherAttributes, into: &sink)
+        sink.endObject()
     }
 
     /// One in-app purchase record.
-    package static func inApp(_ purchase: InAppPurchase) -> JSONValue {
-        .object([
-            ("quantity", integer(purchase.quantity)),
-            ("product_id", string(purchase.productIdentifier)),
-            ("transaction_id", string(purchase.transactionIdentifier)),
-            ("original_transaction_id", string(purchase.originalTransactionIdentifier)),
-            ("purchase_date", date(purchase.purchaseDate)),
-            ("original_purchase_date", date(purchase.originalPurchaseDate)),
-            ("expires_date", date(purchase.subscriptionExpirationDate)),
-            ("cancellation_date", date(purchase.cancellationDate)),
-            ("web_order_line_item_id", integer(purchase.webOrderLineItemIdentifier)),
-            ("is_trial_period", purchase.isInTrialPeriod.map { .bool($0) } ?? .null),
-            ("is_in_intro_offer_period", purchase.isInIntroductoryOfferPeriod.map { .bool($0) } ?? .null),
-            ("promotional_offer_id", string(purchase.promotionalOfferIdentifier)),
-            ("product_type", integer(purchase.productType)),
-            ("unknown_fields", .array(purchase.otherAttributes.map(attribute))),
-        ])
+    static func write<Sink: JSONSink>(_ purchase: InAppPurchase, into sink: inout Sink) {
+        sink.beginObject()
+        sink.key("quantity")
+        sink.integer(purchase.quantity)
+        sink.key("product_id")
+        sink.string(purchase.productIdentifier)
+        sink.key("transaction_id")
+        sink.string(purchase.transactionIdentifier)
+        sink.key("original_transaction_id")
+        sink.string(purchase.originalTransactionIdentifier)
+        sink.key("purchase_date")
+        sink.date(purchase.purchaseDate)
+        sink.key("original_purchase_date")
+        sink.date(purchase.originalPurchaseDate)
+        sink.key("expires_date")
+        sink.date(purchase.subscriptionExpirationDate)
+        sink.key("cancellation_date")
+        sink.date(purchase.cancellationDate)
+        sink.key("web_order_line_item_id")
+        sink.integer(purchase.webOrderLineItemIdentifier)
+        sink.key("is_trial_period")
+        sink.bool(purchase.isInTrialPeriod)
+        sink.key("is_in_intro_offer_period")
+        sink.bool(purchase.isInIntroductoryOfferPeriod)
+        sink.key("promotional_offer_id")
+        sink.string(purchase.promotionalOfferIdentifier)
+        sink.key("product_type")
+        sink.integer(purchase.productType)
+        sink.key("unknown_fields")
+        write(purchase.otherAttributes, into: &sink)
+        sink.endObject()
     }
 
-    /// One certificate, as `chain` lists them.
-    package static func certificate(_ certificate: Certificate) -> JSONValue {
-        let key: JSONValue =
-            certificate.publicKey.map { .string($0.description) }
-            ?? .string(certificate.publicKeyAlgorithm.description)
-        return .object([
-            ("subject", .string(certificate.subject.description)),
-            ("issuer", .string(certificate.issuer.description)),
-            ("serial", .string(Hex.encode(certificate.serialNumber))),
-            ("not_before", date(certificate.notBefore)),
-            ("not_after", date(certificate.notAfter)),
-            ("signature_algorithm", .string(certificate.signatureAlgorithm.description)),
-            ("key", key),
-        ])
+    /// One certificate: `subject`, `issuer`, `serial`, `not_before`, `not_after`, `signature_algorithm`, `key`.
+    static func write<Sink: JSONSink>(_ certificate: Certificate, into sink: inout Sink) {
+        sink.beginObject()
+        sink.key("subject")
+        sink.string(certificate.subject.description)
+        sink.key("issuer")
+        sink.string(certificate.issuer.description)
+        sink.key("serial")
+        sink.hexString(certificate.serialNumber)
+        sink.key("not_before")
+        sink.date(certificate.notBefore)
+        sink.key("not_after")
+        sink.date(certificate.notAfter)
+        sink.key("signature_algorithm")
+        sink.string(certificate.signatureAlgorithm.description)
+        sink.key("key")
+        sink.string(certificate.publicKey.map { $0.description } ?? certificate.publicKeyAlgorithm.description)
+        sink.endObject()
     }
 
-    private static func attribute(_ attribute: ReceiptAttribute) -> JSONValue {
-        .object([
-            ("type", .integer(Int64(attribute.type))), ("version", .integer(Int64(attribute.version))),
-            ("value", .string(Hex.encode(attribute.value))),
-        ])
-    }
-
-    /// A string, or null.
-    package static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-    /// An integer, or null.
-    package static func integer(_ value: Int64?) -> JSONValue { value.map { .integer($0) } ?? .null }
-    /// An RFC 3339 UTC date, or null.
-    package static func date(_ seconds: Int64?) -> JSONValue {
-        guard let seconds else { return .null }
-        return .string(UTCDateTime.rfc3339(secondsSince1970: seconds))
+    /// Attributes the decoder does not know: `type`, `version` and `value` (hexadecimal) of each.
+    private static func write<Sink: JSONSink>(_ attributes: [ReceiptAttribute], into sink: inout Sink) {
+        sink.beginArray()
+        for attribute in attributes {
+            sink.beginObject()
+            sink.key("type")
+            sink.integer(Int64(attribute.type))
+            sink.key("version")
+            sink.integer(Int64(attribute.version))
+            sink.key("value")
+            sink.hexString(attribute.value)
+            sink.endObject()
+        }
+        sink.endArray()
     }
 }

@@ -1,4 +1,4 @@
-public import PureJSON
+package import PureJSON
 public import PureSignedData
 import PureX509
 
@@ -8,49 +8,78 @@ public enum SignedDataJSON {
     /// The outcome of one verification: `valid`, `error` (`code`, `step`, `message`, and `nested_in` for an
     /// error inside a notification's nested data), `validation_time`, `chain`, `kind`, `payload` (the payload
     /// object as signed, with Apple's field names) and `nested` (a notification's nested data, verified, by
-    /// field), preceded by `file` when one is given.
-    public static func verification(
+    /// field). The members only: the caller opens and closes the object (``ReceiptJSON``).
+    package static func verificationMembers(
         _ result: Result<VerifiedJWS<DecodedPayload>, SignedDataError>,
-        file: String? = nil
-    ) -> JSONValue {
-        var members: [(String, JSONValue)] = file.map { [("file", .string($0))] } ?? []
+        into writer: inout JSONWriter
+    ) {
         switch result {
         case .success(let verified):
-            members += [("valid", .bool(true)), ("error", .null)] + verifiedMembers(verified)
+            writer.key("valid")
+            writer.bool(true)
+            writer.key("error")
+            writer.null()
+            verifiedMembers(verified, into: &writer)
         case .failure(let error):
-            members += failureMembers(error)
+            failureMembers(error, into: &writer)
         }
-        return .object(members)
+    }
+
+    /// The verification's object as JSON text: the wasm module's result.
+    package static func verificationText(_ result: Result<VerifiedJWS<DecodedPayload>, SignedDataError>) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        verificationMembers(result, into: &writer)
+        writer.endObject()
+        return writer.bytes
     }
 
     /// `validation_time`, `chain`, `kind`, `payload` and `nested` of verified data.
-    static func verifiedMembers(_ verified: VerifiedJWS<DecodedPayload>) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = [
-            ("validation_time", ReceiptJSON.date(verified.validationTime)),
-            ("chain", .array(verified.chain.certificates.map(ReceiptJSON.certificate))),
-            ("kind", .string(verified.kind.rawValue)),
-            ("payload", verified.payload.json),
-        ]
-        if !verified.nested.isEmpty {
-            members.append(
-                ("nested", .object(verified.nested.map { ($0.path, .object(verifiedMembers($0.verified))) }))
-            )
+    static func verifiedMembers(_ verified: VerifiedJWS<DecodedPayload>, into writer: inout JSONWriter) {
+        writer.key("validation_time")
+        writer.date(verified.validationTime)
+        writer.key("chain")
+        writer.beginArray()
+        for certificate in verified.chain.certificates { ReceiptJSON.write(certificate, into: &writer) }
+        writer.endArray()
+        writer.key("kind")
+        writer.string(verified.kind.rawValue)
+        writer.key("payload")
+        writer.value(verified.payload.json)
+        guard !verified.nested.isEmpty else { return }
+        writer.key("nested")
+        writer.beginObject()
+        for nested in verified.nested {
+            writer.key(escaping: nested.path)
+            writer.beginObject()
+            verifiedMembers(nested.verified, into: &writer)
+            writer.endObject()
         }
-        return members
+        writer.endObject()
     }
 
     /// The members of a failed verification: `valid` false, `error`, and null `validation_time`, `chain`,
     /// `kind` and `payload`.
-    public static func failureMembers(_ error: SignedDataError) -> [(String, JSONValue)] {
-        var details: [(String, JSONValue)] = [
-            ("code", .string(code(error))), ("step", .string(error.step.rawValue)),
-            ("message", .string(error.description)),
-        ]
-        if let nested = error.nestedIn { details.append(("nested_in", .string(nested))) }
-        return [
-            ("valid", .bool(false)), ("error", .object(details)), ("validation_time", .null), ("chain", .null),
-            ("kind", .null), ("payload", .null),
-        ]
+    static func failureMembers(_ error: SignedDataError, into writer: inout JSONWriter) {
+        writer.key("valid")
+        writer.bool(false)
+        writer.key("error")
+        writer.beginObject()
+        writer.key("code")
+        writer.string(code(error))
+        writer.key("step")
+        writer.string(error.step.rawValue)
+        writer.key("message")
+        writer.string(error.description)
+        if let nested = error.nestedIn {
+            writer.key("nested_in")
+            writer.string(nested)
+        }
+        writer.endObject()
+        for name: StaticString in ["validation_time", "chain", "kind", "payload"] {
+            writer.key(name)
+            writer.null()
+        }
     }
 
     /// A stable code: the step and the code, the path validator's for a chain (`chain.expired`), as for

@@ -86,19 +86,43 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// The first common name, if any.
     public var commonName: String? { values(of: .commonName).first }
 
-    /// `CN=…, OU=…, O=…, C=…` in encoded order, with short names for the usual attribute types.
+    /// `CN=…, OU=…, O=…, C=…` in encoded order, with short names for the usual attribute types; the attributes of
+    /// one relative distinguished name joined by `+`.
     public var description: String {
-        relativeNames.map { set in
-            set.map { attribute in
-                let key = Self.shortNames[attribute.type] ?? attribute.type.description
-                return "\(key)=\(attribute.text ?? "#" + Hex.encode(attribute.value))"
-            }.joined(separator: "+")
-        }.joined(separator: ", ")
+        var text: [UInt8] = []
+        text.reserveCapacity(encoded.count)
+        var current = 0
+        // The reading that the initializer completed, so it cannot fail here.
+        _ = try? DERReader.parse(encoded) { reader throws(DERError) in
+            var names = try reader.reader(forContentsOf: try reader.readElement(.sequence))
+            try Self.read(&names, decodingText: true) { index, attribute in
+                if !text.isEmpty { text += index == current ? [UInt8(ascii: "+")] : [UInt8(ascii: ","), 0x20] }
+                current = index
+                text += Self.shortName(attribute.type).utf8
+                text.append(UInt8(ascii: "="))
+                if let value = attribute.text {
+                    text += value.utf8
+                } else {
+                    text.append(UInt8(ascii: "#"))
+                    text += Hex.encode(attribute.value).utf8
+                }
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static let shortNames: [OID: String] = [
-        .commonName: "CN", .organizationName: "O", .organizationalUnitName: "OU", .countryName: "C",
-        .localityName: "L", .stateOrProvinceName: "ST", .serialNumberAttribute: "serialNumber",
-        .emailAddress: "emailAddress",
-    ]
+    /// The short name of the usual attribute types, and the dotted OID of the others.
+    private static func shortName(_ type: OID) -> String {
+        switch type {
+        case .commonName: "CN"
+        case .organizationName: "O"
+        case .organizationalUnitName: "OU"
+        case .countryName: "C"
+        case .localityName: "L"
+        case .stateOrProvinceName: "ST"
+        case .serialNumberAttribute: "serialNumber"
+        case .emailAddress: "emailAddress"
+        default: type.description
+        }
+    }
 }

@@ -37,19 +37,29 @@ enum DumpCommand {
                     "\(name.display): \(TerminalText.escapedMessage(error.description))"
             )
         }
+        guard !json else {
+            var writer = JSONOutput.writer()
+            return try io.out(
+                JSONOutput.line(&writer) { writer in
+                    writer.key("verified")
+                    writer.bool(false)
+                    writer.key("receipt")
+                    ReceiptJSON.receipt(receipt, into: &writer)
+                    writer.key("certificates")
+                    writer.beginArray()
+                    for certificate in signedData.certificates { ReceiptJSON.certificate(certificate, into: &writer) }
+                    writer.endArray()
+                }
+            )
+        }
         let fields: [(String, JSONValue)] = [
-            ("verified", .bool(false)),
             ("receipt", ReceiptJSON.receipt(receipt)),
             ("certificates", .array(signedData.certificates.map(ReceiptJSON.certificate))),
         ]
-        if json {
-            try io.out(JSONOutput.line(.object(fields)))
-        } else {
-            try io.out(
-                "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
-                    + JSONOutput.indentedText(Array(fields.dropFirst()))
-            )
-        }
+        try io.out(
+            "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
+                + JSONOutput.indentedText(fields)
+        )
     }
 }
 
@@ -78,19 +88,36 @@ extension DumpCommand {
         var header: [(String, JSONValue)] = [("alg", .string(decoded.header.algorithm))]
         if let kid = decoded.header.keyIdentifier { header.append(("kid", .string(kid))) }
         if let type = decoded.header.type { header.append(("typ", .string(type))) }
-        let fields: [(String, JSONValue)] = [
-            ("verified", .bool(false)),
-            ("kind", .string(decoded.payload.kind.rawValue)),
-            ("header", .object(header)),
-            ("certificates", .array(decoded.header.certificates.map(ReceiptJSON.certificate))),
-            ("payload", decoded.payload.json),
-        ]
         if json {
-            try io.out(JSONOutput.line(.object(fields)))
+            var writer = JSONOutput.writer()
+            try io.out(
+                JSONOutput.line(&writer) { writer in
+                    writer.key("verified")
+                    writer.bool(false)
+                    writer.key("kind")
+                    writer.string(decoded.payload.kind.rawValue)
+                    writer.key("header")
+                    writer.value(.object(header))
+                    writer.key("certificates")
+                    writer.beginArray()
+                    for certificate in decoded.header.certificates {
+                        ReceiptJSON.certificate(certificate, into: &writer)
+                    }
+                    writer.endArray()
+                    writer.key("payload")
+                    writer.value(decoded.payload.json)
+                }
+            )
         } else {
+            let fields: [(String, JSONValue)] = [
+                ("kind", .string(decoded.payload.kind.rawValue)),
+                ("header", .object(header)),
+                ("certificates", .array(decoded.header.certificates.map(ReceiptJSON.certificate))),
+                ("payload", decoded.payload.json),
+            ]
             try io.out(
                 "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
-                    + JSONOutput.indentedText(Array(fields.dropFirst()))
+                    + JSONOutput.indentedText(fields)
             )
         }
     }

@@ -24,17 +24,30 @@ enum EntitlementsCommand {
             options: options,
             io: io,
             format: ValidationBatch.Format(
-                result: { name, result in
+                result: { name, result, writer in
                     let answer = result.map { validated in
                         // A receipt validated at an instant need not have a creation date: then that instant.
                         validated.entitlements(at: at ?? validated.receipt.creationDate ?? validated.validationTime)
                     }
-                    return json
-                        ? JSONOutput.line(VerifyCommand.named(name, ReceiptJSON.entitlements(answer)))
-                        : Array((text(name, answer) + "\n").utf8)
+                    guard json else { return Array((text(name, answer) + "\n").utf8) }
+                    return JSONOutput.line(&writer) { writer in
+                        name.writeMember(into: &writer)
+                        ReceiptJSON.entitlementsMembers(answer, into: &writer)
+                    }
                 },
-                inputError: { name, error in
-                    json ? JSONOutput.line(inputErrorObject(name, error)) : VerifyCommand.inputErrorLine(name, error)
+                inputError: { name, error, writer in
+                    guard json else { return VerifyCommand.inputErrorLine(name, error) }
+                    // The entitlements object of an input that could not be read: `valid` false, the input
+                    // error, and the answers null, as for an invalid receipt.
+                    return JSONOutput.line(&writer) { writer in
+                        name.writeMember(into: &writer)
+                        ReceiptJSON.entitlementsFailureMembers(
+                            code: error.code.rawValue,
+                            step: "input",
+                            message: error.reason,
+                            into: &writer
+                        )
+                    }
                 }
             )
         )
@@ -61,17 +74,5 @@ enum EntitlementsCommand {
             return
                 "\(name.display): INVALID \(TerminalText.escapedMessage(error.description))"
         }
-    }
-
-    /// The entitlements object of an input that could not be read: `valid` false, the input error, and the
-    /// answers null, as for an invalid receipt.
-    static func inputErrorObject(_ name: InputName, _ error: InputError) -> JSONValue {
-        let failure = ReceiptJSON.failureMembers(code: error.code.rawValue, step: "input", message: error.reason)
-        return .object(
-            [name.jsonMember] + failure.prefix(2) + [
-                ("at", .null), ("active_subscriptions", .null), ("purchased_products", .null),
-                ("original_application_version", .null), ("original_purchase_date", .null),
-            ]
-        )
     }
 }

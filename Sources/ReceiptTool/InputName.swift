@@ -1,5 +1,4 @@
 import PureJSON
-import PureReceiptJSON
 
 /// How output names an input: a file by its path, standard input as `-`, a line of `--lines` by its number.
 enum InputName: Sendable, Equatable {
@@ -28,15 +27,17 @@ enum InputName: Sendable, Equatable {
 
     /// The name's member of a JSON result: `file` (the path; one that is not UTF-8 in its escaped text form, as
     /// text output prints it) or `line`.
-    var jsonMember: (String, JSONValue) {
+    func writeMember(into writer: inout JSONWriter) {
         switch self {
         case .path(let bytes):
-            (
-                "file",
-                .string(String(validating: bytes, as: UTF8.self) ?? TerminalText.escaped(utf8: bytes, limit: .max))
-            )
-        case .standardInput: ("file", .string("-"))
-        case .line(let number): ("line", .integer(Int64(number)))
+            writer.key("file")
+            writer.string(String(validating: bytes, as: UTF8.self) ?? TerminalText.escaped(utf8: bytes, limit: .max))
+        case .standardInput:
+            writer.key("file")
+            writer.string("-")
+        case .line(let number):
+            writer.key("line")
+            writer.integer(Int64(number))
         }
     }
 }

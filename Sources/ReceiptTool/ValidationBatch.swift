@@ -1,3 +1,4 @@
+import PureJSON
 import PureReceipt
 import PureSignedData
 import PureX509
@@ -7,15 +8,17 @@ import PureX509
 /// when every input is valid, 1 when any is invalid, 2 when any could not be read (the others are still
 /// printed) or output could not be written (the batch stops).
 enum ValidationBatch {
-    /// How a command prints one result, as one line with its line feed.
+    /// How a command prints one result, as one line with its line feed; JSON is written with the worker's
+    /// writer, whose buffer is sized by the lines before.
     struct Format: Sendable {
         /// A validation's result.
-        var result: @Sendable (InputName, Result<ValidatedReceipt, ReceiptValidationError>) -> [UInt8]
+        var result: @Sendable (InputName, Result<ValidatedReceipt, ReceiptValidationError>, inout JSONWriter) -> [UInt8]
         /// An input that could not be read.
-        var inputError: @Sendable (InputName, InputError) -> [UInt8]
+        var inputError: @Sendable (InputName, InputError, inout JSONWriter) -> [UInt8]
         /// A verification of StoreKit signed data; `nil` for a command that reads receipts only, which then
         /// takes a JWS for bytes that are not a receipt.
-        var signedData: (@Sendable (InputName, Result<VerifiedJWS<DecodedPayload>, SignedDataError>) -> [UInt8])?
+        var signedData:
+            (@Sendable (InputName, Result<VerifiedJWS<DecodedPayload>, SignedDataError>, inout JSONWriter) -> [UInt8])?
     }
 
     static func run(
@@ -39,14 +42,14 @@ enum ValidationBatch {
                     let result = worker.verify(text)
                     let outcome: Outcome
                     if case .success = result { outcome = .valid } else { outcome = .invalid }
-                    return Output(line: format.signedData?(item.name, result) ?? [], outcome: outcome)
+                    return Output(line: format.signedData?(item.name, result, &worker.json) ?? [], outcome: outcome)
                 case .success(.receipt(let bytes)), .success(.signedData(let bytes)):
                     let result = worker.validate(bytes)
                     let outcome: Outcome
                     if case .success = result { outcome = .valid } else { outcome = .invalid }
-                    return Output(line: format.result(item.name, result), outcome: outcome)
+                    return Output(line: format.result(item.name, result, &worker.json), outcome: outcome)
                 case .failure(let error):
-                    return Output(line: format.inputError(item.name, error), outcome: .unreadable)
+                    return Output(line: format.inputError(item.name, error, &worker.json), outcome: .unreadable)
                 }
             },
             emit: { output throws(ToolFailure) in
@@ -100,6 +103,8 @@ struct ValidationWorker {
     let verifier: SignedDataVerifier
     /// `nil` with `--no-memo`: every signature verified for every input.
     private var memo: SignatureMemo?
+    /// The writer of this worker's JSON lines.
+    var json = JSONOutput.writer()
 
     init(validator: ReceiptValidator, verifier: SignedDataVerifier, memo: Bool) {
         self.validator = validator

@@ -18,29 +18,31 @@ enum VerifyCommand {
             options: options,
             io: io,
             format: ValidationBatch.Format(
-                result: { name, result in
-                    json
-                        ? JSONOutput.line(named(name, ReceiptJSON.verification(result)))
-                        : Array((text(name, result) + "\n").utf8)
+                result: { name, result, writer in
+                    guard json else { return Array((text(name, result) + "\n").utf8) }
+                    return JSONOutput.line(&writer) { writer in
+                        name.writeMember(into: &writer)
+                        ReceiptJSON.verificationMembers(result, into: &writer)
+                    }
                 },
-                inputError: { name, error in
-                    json
-                        ? JSONOutput.line(
-                            .object(
-                                [name.jsonMember]
-                                    + ReceiptJSON.failureMembers(
-                                        code: error.code.rawValue,
-                                        step: "input",
-                                        message: error.reason
-                                    )
-                            )
+                inputError: { name, error, writer in
+                    guard json else { return inputErrorLine(name, error) }
+                    return JSONOutput.line(&writer) { writer in
+                        name.writeMember(into: &writer)
+                        ReceiptJSON.failureMembers(
+                            code: error.code.rawValue,
+                            step: "input",
+                            message: error.reason,
+                            into: &writer
                         )
-                        : inputErrorLine(name, error)
+                    }
                 },
-                signedData: { name, result in
-                    json
-                        ? JSONOutput.line(named(name, SignedDataJSON.verification(result)))
-                        : Array((signedDataText(name, result) + "\n").utf8)
+                signedData: { name, result, writer in
+                    guard json else { return Array((signedDataText(name, result) + "\n").utf8) }
+                    return JSONOutput.line(&writer) { writer in
+                        name.writeMember(into: &writer)
+                        SignedDataJSON.verificationMembers(result, into: &writer)
+                    }
                 }
             )
         )
@@ -89,11 +91,5 @@ enum VerifyCommand {
     /// `NAME: ERROR CODE: reason`, the text result of an input that could not be read.
     static func inputErrorLine(_ name: InputName, _ error: InputError) -> [UInt8] {
         Array("\(name.display): ERROR \(error.code.rawValue): \(error.reason)\n".utf8)
-    }
-
-    /// A result object with the input's name (`file` or `line`) first.
-    static func named(_ name: InputName, _ value: JSONValue) -> JSONValue {
-        guard case .object(let members) = value else { return value }
-        return .object([name.jsonMember] + members)
     }
 }

@@ -65,8 +65,8 @@ struct WasmResult {
         var bytes: [UInt8] {
             switch self {
             case .text(let bytes): bytes
-            case .verification(let result): Array(ReceiptJSON.verification(result).text.utf8)
-            case .signedData(let result): Array(SignedDataJSON.verification(result).text.utf8)
+            case .verification(let result): ReceiptJSON.verificationText(result)
+            case .signedData(let result): SignedDataJSON.verificationText(result)
             }
         }
     }
@@ -265,12 +265,11 @@ enum WasmValidation {
     }
 
     static func usageError(_ message: String) -> WasmResult {
-        let json = JSONValue.object(ReceiptJSON.failureMembers(code: "usage", step: "usage", message: message))
-        return WasmResult(
+        WasmResult(
             status: receiptStatusUsageError,
             step: -1,
             code: Array("usage".utf8),
-            json: .text(Array(json.text.utf8))
+            json: .text(ReceiptJSON.failureText(code: "usage", step: "usage", message: message))
         )
     }
 }

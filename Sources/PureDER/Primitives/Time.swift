@@ -65,19 +65,41 @@ public struct UTCDateTime: Sendable, Hashable {
 
     /// `YYYY-MM-DDThh:mm:ssZ` (RFC 3339).
     public var rfc3339: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))T"
-            + "\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2))Z"
+        var text = [UInt8](repeating: 0, count: Self.rfc3339Length)
+        text.withUnsafeMutableBufferPointer { writeRFC3339(into: $0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The length of ``rfc3339``: every instant has a four-digit year.
+    package static let rfc3339Length = 20
+
+    /// Writes ``rfc3339`` into the first ``rfc3339Length`` bytes of `buffer`, which must have room for them:
+    /// for writers that put the text straight into their output.
+    package func writeRFC3339(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        func put(_ value: Int, digits: Int, at start: Int) {
+            var rest = value
+            for position in (start..<start + digits).reversed() {
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        put(year, digits: 4, at: 0)
+        put(month, digits: 2, at: 5)
+        put(day, digits: 2, at: 8)
+        put(hour, digits: 2, at: 11)
+        put(minute, digits: 2, at: 14)
+        put(second, digits: 2, at: 17)
+        buffer[4] = UInt8(ascii: "-")
+        buffer[7] = UInt8(ascii: "-")
+        buffer[10] = UInt8(ascii: "T")
+        buffer[13] = UInt8(ascii: ":")
+        buffer[16] = UInt8(ascii: ":")
+        buffer[19] = UInt8(ascii: "Z")
     }
 
     /// An instant as `YYYY-MM-DDThh:mm:ssZ`, or as its decimal seconds when outside the years 0000–9999.
     public static func rfc3339(secondsSince1970 seconds: Int64) -> String {
         UTCDateTime(secondsSince1970: seconds)?.rfc3339 ?? "\(seconds)"
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        var text = "\(value)"
-        while text.utf8.count < width { text = "0" + text }
-        return text
     }
 
     static func isLeap(_ year: Int) -> Bool {

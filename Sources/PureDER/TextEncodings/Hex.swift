@@ -11,15 +11,25 @@ package enum Hex {
     }
 
     private static func encode(contiguous bytes: UnsafeBufferPointer<UInt8>, uppercase: Bool) -> String {
-        let letterBase = (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) - 10
         var utf8 = [UInt8](repeating: 0, count: bytes.count * 2)
+        utf8.withUnsafeMutableBufferPointer { write(bytes, into: $0, uppercase: uppercase) }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Writes the hexadecimal of `bytes` into the first `2 * bytes.count` bytes of `digits`, which must have room
+    /// for them: for writers that put the text straight into their output.
+    package static func write(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        into digits: UnsafeMutableBufferPointer<UInt8>,
+        uppercase: Bool = false
+    ) {
+        let letterBase = (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) - 10
         for index in bytes.indices {
             let high = bytes[index] >> 4
             let low = bytes[index] & 0x0F
-            utf8[2 * index] = high < 10 ? UInt8(ascii: "0") + high : letterBase + high
-            utf8[2 * index + 1] = low < 10 ? UInt8(ascii: "0") + low : letterBase + low
+            digits[2 * index] = high < 10 ? UInt8(ascii: "0") + high : letterBase + high
+            digits[2 * index + 1] = low < 10 ? UInt8(ascii: "0") + low : letterBase + low
         }
-        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The bytes of hexadecimal text (upper or lower case, an even number of digits and nothing else), or

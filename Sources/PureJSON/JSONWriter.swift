@@ -1,0 +1,272 @@
+/// Compact JSON text (RFC 8259) written straight into bytes as a caller describes a value: no whitespace, members
+/// in the order given, each string escaped once as it is copied in. The one serializer of the project's JSON:
+/// ``JSONValue/text``, the tool's `--json` lines and the wasm module's results all come out of it.
+///
+/// A caller writes a value as calls (``beginObject()``, ``key(_:)``, ``string(_:)``, …,
+/// ``endObject()``); the writer puts the commas and colons between them. Whether the calls form a well-nested
+/// value is the caller's contract, as with any writer.
+///
+/// Strings: RFC 8259 §7's escapes (quotation mark, reverse solidus, U+0000–U+001F; `\n`, `\r`, `\t` by name,
+/// the others as `\u00xx` with lowercase hex), and every scalar `alsoEscaping` names (DEL or any non-ASCII scalar;
+/// the tool names those a terminal would act on) as `\uXXXX`, a surrogate pair above U+FFFF. A parser reads the
+/// same string either way.
+package struct JSONWriter {
+    /// The text written so far.
+    package private(set) var bytes: [UInt8] = []
+    /// Whether the next key or value follows another in its container, and so needs a comma first.
+    private var followsValue = false
+    /// Scalars beyond RFC 8259's set written as escapes: asked for DEL and for every non-ASCII scalar.
+    private let alsoEscaping: ((Unicode.Scalar) -> Bool)?
+
+    /// An empty writer with room for `capacity` bytes.
+    package init(capacity: Int = 0, alsoEscaping: ((Unicode.Scalar) -> Bool)? = nil) {
+        self.alsoEscaping = alsoEscaping
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text written so far, leaving the writer empty with room for as many bytes again: so that the next
+    /// value of a similar size grows no buffer on the way.
+    package mutating func take() -> [UInt8] {
+        var taken: [UInt8] = []
+        taken.reserveCapacity(bytes.count)
+        swap(&taken, &bytes)
+        followsValue = false
+        return taken
+    }
+
+    /// Appends a byte outside any value (a line feed after a document).
+    package mutating func appendRaw(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    // MARK: Structure
+
+    package mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        followsValue = false
+    }
+
+    package mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        followsValue = true
+    }
+
+    package mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        followsValue = false
+    }
+
+    package mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        followsValue = true
+    }
+
+    /// A member's name that needs no escape (printable ASCII other than `"` and `\`), as the shapes' literal
+    /// names are.
+    package mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        followsValue = false
+    }
+
+    /// A member's name from data, escaped as a string is. (A separate name from ``key(_:)``, since a string
+    /// literal would otherwise choose this one.)
+    package mutating func key(escaping name: String) {
+        separate()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        followsValue = false
+    }
+
+    // MARK: Values
+
+    package mutating func string(_ text: String) {
+        separate()
+        appendQuoted(text)
+        followsValue = true
+    }
+
+    /// A string of exactly `count` bytes that `fill` writes, every one printable ASCII other than `"` and `\` (a
+    /// date, hexadecimal): written in place, with nothing to escape.
+    package mutating func asciiString(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            fill(UnsafeMutableBufferPointer(rebasing: buffer[start..<start + count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+        followsValue = true
+    }
+
+    package mutating func integer(_ number: Int64) {
+        separate()
+        followsValue = true
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = number.magnitude
+        guard magnitude >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(magnitude)) }
+        var count = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            rest = magnitude
+            for position in (start..<start + count).reversed() {
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+    }
+
+    /// Swift's `description` is the shortest decimal that reads back as the same double (digits, `.`, `e`, sign:
+    /// all JSON number syntax), and it always shows a fraction or an exponent; a non-finite value, which no parse
+    /// produces, has no JSON form and is written as `null`, as ECMAScript's `JSON.stringify` writes it.
+    package mutating func double(_ number: Double) {
+        guard number.isFinite else { return null() }
+        separate()
+        bytes.append(contentsOf: number.description.utf8)
+        followsValue = true
+    }
+
+    package mutating func bool(_ flag: Bool) {
+        separate()
+        let literal: StaticString = flag ? "true" : "false"
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        followsValue = true
+    }
+
+    package mutating func null() {
+        separate()
+        let literal: StaticString = "null"
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        followsValue = true
+    }
+
+    /// A whole value. Iterative: a value nested deeper than any parse allows is written without deep recursion.
+    package mutating func value(_ root: JSONValue) {
+        var stack: [Frame] = []
+        var pending: JSONValue? = root
+        while true {
+            if let value = pending {
+                pending = nil
+                switch value {
+                case .string(let text): string(text)
+                case .integer(let number): integer(number)
+                case .double(let number): double(number)
+                case .bool(let flag): bool(flag)
+                case .null: null()
+                case .array(let values):
+                    beginArray()
+                    stack.append(.array(values, next: 0))
+                case .object(let members):
+                    beginObject()
+                    stack.append(.object(members, next: 0))
+                }
+            }
+            guard let frame = stack.popLast() else { return }
+            switch frame {
+            case .array(let values, let next):
+                guard next < values.count else {
+                    endArray()
+                    continue
+                }
+                stack.append(.array(values, next: next + 1))
+                pending = values[next]
+            case .object(let members, let next):
+                guard next < members.count else {
+                    endObject()
+                    continue
+                }
+                key(escaping: members[next].0)
+                stack.append(.object(members, next: next + 1))
+                pending = members[next].1
+            }
+        }
+    }
+
+    private enum Frame {
+        case array([JSONValue], next: Int)
+        case object([(String, JSONValue)], next: Int)
+    }
+
+    // MARK: Text
+
+    private mutating func separate() {
+        if followsValue { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                // A run of bytes written as they are, copied at once.
+                let start = index
+                while index < utf8.count && Self.isPlain(utf8[index]) { index += 1 }
+                if index > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                guard index < utf8.count else { break }
+                let lead = utf8[index]
+                if lead < 0x80 {
+                    appendASCIIEscape(lead)
+                    index += 1
+                    continue
+                }
+                // A String's UTF-8 is well-formed: the lead byte gives the length, every scalar decodes.
+                let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var value = UInt32(lead) & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
+                for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+                if let alsoEscaping, let scalar = Unicode.Scalar(value), alsoEscaping(scalar) {
+                    appendEscapes(of: value)
+                } else {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<index + length]))
+                }
+                index += length
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Printable ASCII other than the quotation mark and the reverse solidus: written as it is.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    private mutating func appendASCIIEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
+        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0x7F where !(alsoEscaping?(Unicode.Scalar(byte)) ?? false): bytes.append(byte)
+        default: appendEscape(UInt16(byte))
+        }
+    }
+
+    private mutating func appendEscapes(of value: UInt32) {
+        guard value >= 0x1_0000 else { return appendEscape(UInt16(value)) }
+        // RFC 8259 §7: a character outside the Basic Multilingual Plane as its UTF-16 surrogate pair.
+        let offset = value - 0x1_0000
+        appendEscape(UInt16(0xD800 + (offset >> 10)))
+        appendEscape(UInt16(0xDC00 + (offset & 0x3FF)))
+    }
+
+    /// `\uXXXX`, lowercase hex.
+    private mutating func appendEscape(_ unit: UInt16) {
+        bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        for shift: UInt16 in [12, 8, 4, 0] {
+            let digit = UInt8(unit >> shift & 0xF)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
+    }
+}
