@@ -22,20 +22,12 @@ enum DumpCommand {
         do throws(PKCS7Error) {
             signedData = try SignedData(berEncoded: bytes)
         } catch {
-            throw ToolFailure(
-                status: ExitStatus.failure,
-                message:
-                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
-            )
+            throw ToolFailure.undecodable(name.display, error.description)
         }
         do throws(ReceiptError) {
             receipt = try AppReceipt(contentOf: signedData)
         } catch {
-            throw ToolFailure(
-                status: ExitStatus.failure,
-                message:
-                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
-            )
+            throw ToolFailure.undecodable(name.display, error.description)
         }
         let fields: [(String, JSONValue)] = [
             ("verified", .bool(false)),
