@@ -34,14 +34,7 @@ enum DumpCommand {
             ("receipt", ReceiptJSON.receipt(receipt)),
             ("certificates", .array(signedData.certificates.map(ReceiptJSON.certificate))),
         ]
-        if json {
-            try io.out(JSONOutput.line(.object(fields)))
-        } else {
-            try io.out(
-                "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
-                    + JSONOutput.indentedText(Array(fields.dropFirst()))
-            )
-        }
+        try printUnverified(fields, json: json, io: io)
     }
 }
 
@@ -77,6 +70,12 @@ extension DumpCommand {
             ("certificates", .array(decoded.header.certificates.map(ReceiptJSON.certificate))),
             ("payload", decoded.payload.json),
         ]
+        try printUnverified(fields, json: json, io: io)
+    }
+
+    /// Prints what `dump` decoded, `fields` starting with `verified: false`: as one JSON line, or as indented text
+    /// under a line that says nothing was verified.
+    static func printUnverified(_ fields: [(String, JSONValue)], json: Bool, io: ToolIO) throws(ToolFailure) {
         if json {
             try io.out(JSONOutput.line(.object(fields)))
         } else {
