@@ -43,10 +43,9 @@ public struct SignatureVerifiedSignedData: Sendable {
         policy: CertificatePolicy = .issuanceProfile,
         memo: inout SignatureMemo
     ) throws(PKCS7Error) -> VerifiedSignedData {
-        var optionalMemo: SignatureMemo? = memo
-        memo = SignatureMemo(capacity: 1)  // the memo lives in optionalMemo meanwhile, with one owner
-        defer { if let updated = optionalMemo { memo = updated } }
-        return try validateChain(validator: validator, at: time, policy: policy, memo: &optionalMemo)
+        try memo.lend { lent throws(PKCS7Error) in
+            try validateChain(validator: validator, at: time, policy: policy, memo: &lent)
+        }
     }
 
     /// The chain step with an optional memo, for the validators above this module.

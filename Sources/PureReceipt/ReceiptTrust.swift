@@ -68,27 +68,11 @@ extension CertificateRule {
     /// "receipt". Some test PKIs mark only the leaf. A signer that is itself an anchor is exempt: the caller
     /// named that exact certificate.
     public static func appleReceiptChain(requiringIntermediateMarker: Bool) -> CertificateRule {
-        CertificateRule("Apple receipt chain", maximumPathLength: 3) { path in
-            let fault = markedPathFault(
-                path,
-                length: 3,
-                leafMarker: .appleReceiptSigning,
-                intermediateMarker: requiringIntermediateMarker ? .appleWWDRIntermediate : nil
-            )
-            switch fault {
-            case nil:
-                return nil
-            case .length(let count):
-                return RuleViolation(
-                    certificateIndex: 0,
-                    "a chain of \(count) certificates; Apple issues leaf, WWDR intermediate, root"
-                )
-            case .leafMarker:
-                return RuleViolation(certificateIndex: 0, "the leaf lacks Apple's receipt-signing marker")
-            case .intermediateMarker(let index):
-                return RuleViolation(certificateIndex: index, "the intermediate lacks Apple's WWDR marker")
-            }
-        }
+        appleChain(
+            "Apple receipt chain",
+            requiringIntermediateMarker: requiringIntermediateMarker,
+            leafMarkerName: "receipt-signing marker"
+        )
     }
 
     /// A signer whose extendedKeyUsage, if it has one, allows code signing: Xcode's StoreKit certificate has a

@@ -71,10 +71,9 @@ public struct ReceiptValidator: Sendable {
     /// (``PureX509/SignatureMemo``). Every check still runs; the receipt's own signature is always verified.
     public func validate(_ bytes: [UInt8], memo: inout SignatureMemo) throws(ReceiptValidationError) -> ValidatedReceipt
     {
-        var optionalMemo: SignatureMemo? = memo
-        memo = SignatureMemo(capacity: 1)  // the memo lives in optionalMemo meanwhile, with one owner
-        defer { if let updated = optionalMemo { memo = updated } }
-        return try validate(bytes, memo: &optionalMemo)
+        try memo.lend { lent throws(ReceiptValidationError) in
+            try validate(bytes, memo: &lent)
+        }
     }
 
     private func validate(

@@ -58,11 +58,8 @@ public struct AppTransaction: SignedPayload, Equatable {
     /// Decodes an app transaction; a payload that carries only the marks of another kind is
     /// ``SignedDataError/Code/kindMismatch``.
     public init(payload: JSONValue) throws(SignedDataError) {
-        let members = try FieldReader.members(of: payload, path: "")
-        try SignedDataKind.appTransaction.check(members)
         json = payload
-        let read = FieldReader(prefix: "")
-        for (name, value) in members where FieldReader.documentedName(name) {
+        try FieldReader.readMembers(of: payload, as: .appTransaction) { read, name, value throws(SignedDataError) in
             switch name {
             case "receiptType": receiptType = try read.value(value, name, as: AppStoreEnvironment.self)
             case "appAppleId": appAppleId = try read.int64(value, name)

@@ -12,7 +12,7 @@ struct FieldReader {
     /// A member name to switch on: only ASCII names can be documented fields, and for ASCII text Swift's `==`
     /// is byte equality, as the JSON parser's duplicate check is. (Under the canonical equivalence `==` applies
     /// to other text, U+212A KELVIN SIGN would equal `K`.)
-    static func documentedName(_ name: String) -> Bool {
+    private static func documentedName(_ name: String) -> Bool {
         name.utf8.allSatisfy { $0 < 0x80 }
     }
 
@@ -110,6 +110,24 @@ struct FieldReader {
         as type: Value.Type
     ) throws(SignedDataError) -> Value? where Value.RawValue == Int32 {
         try int32(value, name).flatMap(Value.init(rawValue:))
+    }
+
+    /// Reads the object at `path` (`""` for the payload itself) with `body`, the one loop of every payload type's
+    /// decoding: `body` gets each member whose name can be documented (``documentedName(_:)``), in the order
+    /// written, with a reader that names fields by their path; a type's `switch` on the name is its table of
+    /// fields. A payload decoded as `kind` is first checked against the kinds its members mark.
+    static func readMembers(
+        of object: JSONValue,
+        path: String = "",
+        as kind: SignedDataKind? = nil,
+        _ body: (FieldReader, String, JSONValue) throws(SignedDataError) -> Void
+    ) throws(SignedDataError) {
+        let written = try members(of: object, path: path)
+        try kind?.check(written)
+        let read = FieldReader(prefix: path.isEmpty ? "" : path + ".")
+        for (name, value) in written where documentedName(name) {
+            try body(read, name, value)
+        }
     }
 
     /// The members of `value`, which must be an object: the payload itself, or a nested object the payload

@@ -79,11 +79,8 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload, Equatable {
     /// Decodes a renewal info; a payload that carries only the marks of another kind is
     /// ``SignedDataError/Code/kindMismatch``.
     public init(payload: JSONValue) throws(SignedDataError) {
-        let members = try FieldReader.members(of: payload, path: "")
-        try SignedDataKind.renewalInfo.check(members)
         json = payload
-        let read = FieldReader(prefix: "")
-        for (name, value) in members where FieldReader.documentedName(name) {
+        try FieldReader.readMembers(of: payload, as: .renewalInfo) { read, name, value throws(SignedDataError) in
             switch name {
             case "expirationIntent": expirationIntent = try read.value(value, name, as: ExpirationIntent.self)
             case "originalTransactionId": originalTransactionId = try read.string(value, name)

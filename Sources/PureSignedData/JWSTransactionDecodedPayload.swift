@@ -98,11 +98,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload, Equatable {
     /// Decodes a transaction; a payload that carries only the marks of another kind is
     /// ``SignedDataError/Code/kindMismatch``.
     public init(payload: JSONValue) throws(SignedDataError) {
-        let members = try FieldReader.members(of: payload, path: "")
-        try SignedDataKind.transaction.check(members)
         json = payload
-        let read = FieldReader(prefix: "")
-        for (name, value) in members where FieldReader.documentedName(name) {
+        try FieldReader.readMembers(of: payload, as: .transaction) { read, name, value throws(SignedDataError) in
             switch name {
             case "originalTransactionId": originalTransactionId = try read.string(value, name)
             case "transactionId": transactionId = try read.string(value, name)

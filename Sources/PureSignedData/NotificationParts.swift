@@ -33,10 +33,8 @@ public struct NotificationData: Sendable, Equatable {
     ]
 
     init(object: JSONValue, path: String) throws(SignedDataError) {
-        let members = try FieldReader.members(of: object, path: path)
         json = object
-        let read = FieldReader(prefix: path + ".")
-        for (name, value) in members where FieldReader.documentedName(name) {
+        try FieldReader.readMembers(of: object, path: path) { read, name, value throws(SignedDataError) in
             switch name {
             case "environment": environment = try read.value(value, name, as: AppStoreEnvironment.self)
             case "appAppleId": appAppleId = try read.int64(value, name)
@@ -81,10 +79,8 @@ public struct Summary: Sendable, Equatable {
     ]
 
     init(object: JSONValue, path: String) throws(SignedDataError) {
-        let members = try FieldReader.members(of: object, path: path)
         json = object
-        let read = FieldReader(prefix: path + ".")
-        for (name, value) in members where FieldReader.documentedName(name) {
+        try FieldReader.readMembers(of: object, path: path) { read, name, value throws(SignedDataError) in
             switch name {
             case "environment": environment = try read.value(value, name, as: AppStoreEnvironment.self)
             case "appAppleId": appAppleId = try read.int64(value, name)
@@ -117,10 +113,8 @@ public struct ExternalPurchaseToken: Sendable, Equatable {
     public static let documentedFields = ["externalPurchaseId", "tokenCreationDate", "appAppleId", "bundleId"]
 
     init(object: JSONValue, path: String) throws(SignedDataError) {
-        let members = try FieldReader.members(of: object, path: path)
         json = object
-        let read = FieldReader(prefix: path + ".")
-        for (name, value) in members where FieldReader.documentedName(name) {
+        try FieldReader.readMembers(of: object, path: path) { read, name, value throws(SignedDataError) in
             switch name {
             case "externalPurchaseId": externalPurchaseId = try read.string(value, name)
             case "tokenCreationDate": tokenCreationDate = try read.date(value, name)
@@ -149,10 +143,8 @@ public struct AppData: Sendable, Equatable {
     public static let documentedFields = ["appAppleId", "bundleId", "environment", "signedAppTransactionInfo"]
 
     init(object: JSONValue, path: String) throws(SignedDataError) {
-        let members = try FieldReader.members(of: object, path: path)
         json = object
-        let read = FieldReader(prefix: path + ".")
-        for (name, value) in members where FieldReader.documentedName(name) {
+        try FieldReader.readMembers(of: object, path: path) { read, name, value throws(SignedDataError) in
             switch name {
             case "appAppleId": appAppleId = try read.int64(value, name)
             case "bundleId": bundleId = try read.string(value, name)

@@ -50,11 +50,8 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload, Equatable {
     /// ``SignedDataError/Code/kindMismatch``. A nested object's field of the wrong type is named by its path
     /// (`data.status`).
     public init(payload: JSONValue) throws(SignedDataError) {
-        let members = try FieldReader.members(of: payload, path: "")
-        try SignedDataKind.notification.check(members)
         json = payload
-        let read = FieldReader(prefix: "")
-        for (name, value) in members where FieldReader.documentedName(name) {
+        try FieldReader.readMembers(of: payload, as: .notification) { read, name, value throws(SignedDataError) in
             switch name {
             case "notificationType": notificationType = try read.value(value, name, as: NotificationTypeV2.self)
             case "subtype": subtype = try read.value(value, name, as: Subtype.self)

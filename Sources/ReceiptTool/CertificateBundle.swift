@@ -24,11 +24,7 @@ enum CertificateBundle {
             do throws(X509Error) {
                 certificates.append(try Certificate(derEncoded: bytes))
             } catch {
-                throw ToolFailure(
-                    status: ExitStatus.failure,
-                    message:
-                        "\(place): \(TerminalText.escapedMessage(error.description))"
-                )
+                throw ToolFailure.undecodable(place, error.description)
             }
         }
         return certificates

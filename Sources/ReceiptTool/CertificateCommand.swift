@@ -15,11 +15,7 @@ enum CertificateCommand {
         do throws(X509Error) {
             certificate = try Certificate(derEncoded: bytes)
         } catch {
-            throw ToolFailure(
-                status: ExitStatus.failure,
-                message:
-                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
-            )
+            throw ToolFailure.undecodable(name.display, error.description)
         }
         let fields = describe(certificate)
         if json {

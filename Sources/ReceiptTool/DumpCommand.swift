@@ -22,20 +22,12 @@ enum DumpCommand {
         do throws(PKCS7Error) {
             signedData = try SignedData(berEncoded: bytes)
         } catch {
-            throw ToolFailure(
-                status: ExitStatus.failure,
-                message:
-                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
-            )
+            throw ToolFailure.undecodable(name.display, error.description)
         }
         do throws(ReceiptError) {
             receipt = try AppReceipt(contentOf: signedData)
         } catch {
-            throw ToolFailure(
-                status: ExitStatus.failure,
-                message:
-                    "\(name.display): \(TerminalText.escapedMessage(error.description))"
-            )
+            throw ToolFailure.undecodable(name.display, error.description)
         }
         guard !json else {
             var writer = JSONOutput.writer()
@@ -56,6 +48,11 @@ enum DumpCommand {
             ("receipt", ReceiptJSON.receipt(receipt)),
             ("certificates", .array(signedData.certificates.map(ReceiptJSON.certificate))),
         ]
+        try printUnverifiedText(fields, io: io)
+    }
+
+    /// Prints what `dump` decoded as indented text, under a line that says nothing was verified.
+    static func printUnverifiedText(_ fields: [(String, JSONValue)], io: ToolIO) throws(ToolFailure) {
         try io.out(
             "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
                 + JSONOutput.indentedText(fields)
@@ -115,10 +112,7 @@ extension DumpCommand {
                 ("certificates", .array(decoded.header.certificates.map(ReceiptJSON.certificate))),
                 ("payload", decoded.payload.json),
             ]
-            try io.out(
-                "UNVERIFIED: decoded without checking the signature or the chain (use receipt verify)\n"
-                    + JSONOutput.indentedText(fields)
-            )
+            try printUnverifiedText(fields, io: io)
         }
     }
 }

@@ -25,6 +25,12 @@ struct ToolFailure: Error {
         ToolFailure(status: ExitStatus.usage, message: "\(name.display): \(error.code.rawValue): \(error.reason)")
     }
 
+    /// An input that does not decode (exit 1): `place` names it, `description` is its error's text, escaped for a
+    /// terminal.
+    static func undecodable(_ place: String, _ description: String) -> ToolFailure {
+        ToolFailure(status: ExitStatus.failure, message: "\(place): \(TerminalText.escapedMessage(description))")
+    }
+
     /// Output that could not be written (exit 2).
     static func output(_ error: OutputError) -> ToolFailure {
         ToolFailure(status: ExitStatus.usage, message: "\(error.stream): \(error.code): \(error.reason)")

@@ -72,6 +72,23 @@ struct WasmResult {
     }
 }
 
+extension WasmResult {
+    /// A finished check's result: valid (step 0, no code), or invalid at the failure's step with its stable code.
+    init<Value, Failure>(
+        _ result: Result<Value, Failure>,
+        json: JSON,
+        step: (Failure) -> Int32,
+        code: (Failure) -> String
+    ) {
+        switch result {
+        case .success:
+            self.init(status: receiptStatusValid, step: 0, code: [], json: json)
+        case .failure(let error):
+            self.init(status: receiptStatusInvalid, step: step(error), code: Array(code(error).utf8), json: json)
+        }
+    }
+}
+
 /// Allocates `size` bytes (at least one) for the host to write an input into; `nil` when out of memory.
 @_cdecl("receipt_allocate")
 public func receiptAllocate(_ size: Int) -> UnsafeMutableRawPointer? {
@@ -192,51 +209,30 @@ enum WasmValidation {
         guard case .bytes(let receiptBytes) = receipt else {
             return usageError("the receipt pointer and length do not describe bytes")
         }
-        var trust = ReceiptTrust.apple
-        switch anchors {
-        case .absent: break
-        case .invalid: return usageError("the anchors pointer and length do not describe bytes")
-        case .bytes(let bytes):
-            guard let certificates = certificates(in: bytes) else {
-                return usageError("the anchors are not one or more DER certificates")
-            }
-            trust = .replacingAnchors(with: certificates)
+        let options: WasmOptions
+        do throws(WasmOptions.UsageError) {
+            options = try WasmOptions(
+                anchors: anchors,
+                timeMode: timeMode,
+                instant: instant,
+                bundleIdentifier: bundleIdentifier,
+                ownDate: "the receipt's creation date"
+            )
+        } catch {
+            return usageError(error.message)
         }
-        let time: ReceiptValidator.ValidationTime
-        switch timeMode {
-        case 0: time = .receiptCreationDate
-        case 1: time = .instant(instant)
-        default: return usageError("unknown time mode \(timeMode): 0 is the receipt's creation date, 1 an instant")
-        }
-        var expectations = ReceiptValidator.Expectations()
-        switch bundleIdentifier {
-        case .absent: break
-        case .invalid: return usageError("the bundle identifier pointer and length do not describe bytes")
-        case .bytes(let bytes):
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                return usageError("the bundle identifier is not UTF-8")
-            }
-            expectations.bundleIdentifier = text
-        }
-        let validator = ReceiptValidator(trust: trust, validationTime: time, expectations: expectations)
+        let validator = ReceiptValidator(
+            trust: options.anchors.map { .replacingAnchors(with: $0) } ?? .apple,
+            validationTime: options.instant.map { .instant($0) } ?? .receiptCreationDate,
+            expectations: ReceiptValidator.Expectations(bundleIdentifier: options.bundleIdentifier)
+        )
         let result: Result<ValidatedReceipt, ReceiptValidationError>
         do throws(ReceiptValidationError) {
             result = .success(try validator.validate(receiptBytes))
         } catch {
             result = .failure(error)
         }
-        let json = WasmResult.JSON.verification(result)
-        switch result {
-        case .success:
-            return WasmResult(status: receiptStatusValid, step: 0, code: [], json: json)
-        case .failure(let error):
-            return WasmResult(
-                status: receiptStatusInvalid,
-                step: stepNumber(error.step),
-                code: Array(ReceiptJSON.code(error).utf8),
-                json: json
-            )
-        }
+        return WasmResult(result, json: .verification(result), step: { stepNumber($0.step) }, code: ReceiptJSON.code)
     }
 
     /// Concatenated DER certificates, or `nil` unless there is at least one and every one parses.

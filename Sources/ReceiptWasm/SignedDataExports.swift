@@ -50,49 +50,30 @@ enum WasmSignedDataVerification {
         guard case .bytes(let jwsBytes) = jws else {
             return WasmValidation.usageError("the JWS pointer and length do not describe bytes")
         }
-        var verifier = SignedDataVerifier()
-        switch anchors {
-        case .absent: break
-        case .invalid: return WasmValidation.usageError("the anchors pointer and length do not describe bytes")
-        case .bytes(let bytes):
-            guard let certificates = WasmValidation.certificates(in: bytes) else {
-                return WasmValidation.usageError("the anchors are not one or more DER certificates")
-            }
-            verifier.trust = .replacingAnchors(with: certificates)
+        let options: WasmOptions
+        do throws(WasmOptions.UsageError) {
+            options = try WasmOptions(
+                anchors: anchors,
+                timeMode: timeMode,
+                instant: instant,
+                bundleIdentifier: bundleIdentifier,
+                ownDate: "the signedDate"
+            )
+        } catch {
+            return WasmValidation.usageError(error.message)
         }
-        switch timeMode {
-        case 0: verifier.validationTime = .signedDate
-        case 1: verifier.validationTime = .instant(instant)
-        default: return WasmValidation.usageError("unknown time mode \(timeMode): 0 is the signedDate, 1 an instant")
-        }
-        switch bundleIdentifier {
-        case .absent: break
-        case .invalid:
-            return WasmValidation.usageError("the bundle identifier pointer and length do not describe bytes")
-        case .bytes(let bytes):
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                return WasmValidation.usageError("the bundle identifier is not UTF-8")
-            }
-            verifier.expectations.bundleIdentifier = text
-        }
+        let verifier = SignedDataVerifier(
+            trust: options.anchors.map { .replacingAnchors(with: $0) } ?? .appStore,
+            validationTime: options.instant.map { .instant($0) } ?? .signedDate,
+            expectations: SignedDataVerifier.Expectations(bundleIdentifier: options.bundleIdentifier)
+        )
         let result: Result<VerifiedJWS<DecodedPayload>, SignedDataError>
         do throws(SignedDataError) {
             result = .success(try verifier.verify(jwsBytes[...]))
         } catch {
             result = .failure(error)
         }
-        let json = WasmResult.JSON.signedData(result)
-        switch result {
-        case .success:
-            return WasmResult(status: receiptStatusValid, step: 0, code: [], json: json)
-        case .failure(let error):
-            return WasmResult(
-                status: receiptStatusInvalid,
-                step: stepNumber(error.step),
-                code: Array(SignedDataJSON.code(error).utf8),
-                json: json
-            )
-        }
+        return WasmResult(result, json: .signedData(result), step: { stepNumber($0.step) }, code: SignedDataJSON.code)
     }
 
     static func stepNumber(_ step: SignedDataError.Step) -> Int32 {

@@ -88,10 +88,9 @@ public struct SignedDataVerifier: Sendable {
         as type: Payload.Type = DecodedPayload.self,
         memo: inout SignatureMemo
     ) throws(SignedDataError) -> VerifiedJWS<Payload> {
-        var optionalMemo: SignatureMemo? = memo
-        memo = SignatureMemo(capacity: 1)  // the memo lives in optionalMemo meanwhile, with one owner
-        defer { if let updated = optionalMemo { memo = updated } }
-        return try verify(input, as: type, expectations: expectations, memo: &optionalMemo)
+        try memo.lend { lent throws(SignedDataError) in
+            try verify(input, as: type, expectations: expectations, memo: &lent)
+        }
     }
 
     private func verify<Payload: SignedPayload>(

@@ -39,25 +39,9 @@ extension CertificateRule {
     /// (``OID/appleReceiptSigning``, the marker Apple's own libraries require of the JWS signer) under an
     /// intermediate marked 1.2.840.113635.100.6.2.1 (``OID/appleWWDRIntermediate``) under the anchor. Without it,
     /// any certificate Apple Root CA - G3 ever issued, through any of its intermediates, could sign "Apple" data.
-    public static let appleSignedDataChain = CertificateRule("Apple signed-data chain", maximumPathLength: 3) { path in
-        let fault = markedPathFault(
-            path,
-            length: 3,
-            leafMarker: .appleReceiptSigning,
-            intermediateMarker: .appleWWDRIntermediate
-        )
-        switch fault {
-        case nil:
-            return nil
-        case .length(let count):
-            return RuleViolation(
-                certificateIndex: 0,
-                "a chain of \(count) certificates; Apple issues leaf, WWDR intermediate, root"
-            )
-        case .leafMarker:
-            return RuleViolation(certificateIndex: 0, "the leaf lacks Apple's signing marker 1.2.840.113635.100.6.11.1")
-        case .intermediateMarker(let index):
-            return RuleViolation(certificateIndex: index, "the intermediate lacks Apple's WWDR marker")
-        }
-    }
+    public static let appleSignedDataChain = appleChain(
+        "Apple signed-data chain",
+        requiringIntermediateMarker: true,
+        leafMarkerName: "signing marker 1.2.840.113635.100.6.11.1"
+    )
 }

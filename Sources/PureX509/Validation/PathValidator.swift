@@ -56,17 +56,9 @@ public struct PathValidator: Sendable {
         memo: inout SignatureMemo
     ) throws(PathValidationError) -> ValidatedChain {
         var work = PathSearchWork()
-        var optionalMemo: SignatureMemo? = memo
-        memo = SignatureMemo(capacity: 1)  // the memo lives in optionalMemo meanwhile, with one owner
-        defer { if let updated = optionalMemo { memo = updated } }
-        return try validate(
-            leaf: leaf,
-            intermediates: intermediates,
-            at: time,
-            policy: policy,
-            work: &work,
-            memo: &optionalMemo
-        )
+        return try memo.lend { lent throws(PathValidationError) in
+            try validate(leaf: leaf, intermediates: intermediates, at: time, policy: policy, work: &work, memo: &lent)
+        }
     }
 
     /// ``validate(leaf:intermediates:at:policy:)``, reporting the work the search did.

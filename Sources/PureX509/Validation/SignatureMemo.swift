@@ -40,6 +40,18 @@ public struct SignatureMemo: Sendable {
         self.capacity = max(1, capacity)
     }
 
+    /// Runs `body` with this memo lent as the optional memo that the validators' inner steps take (there `nil` is
+    /// no memo), and takes back what `body` left in it, also when `body` throws. Meanwhile `self` is a one-entry
+    /// placeholder: the memo has one owner, so that recording in it never copies its entries.
+    package mutating func lend<Result, Failure: Error>(
+        _ body: (inout SignatureMemo?) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        var lent: SignatureMemo? = self
+        self = SignatureMemo(capacity: 1)
+        defer { if let updated = lent { self = updated } }
+        return try body(&lent)
+    }
+
     /// Whether `issuer`'s key has verified `certificate`'s signature before; the entry becomes the most recent.
     mutating func hasVerified(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
         let encoded = certificate.encoded
