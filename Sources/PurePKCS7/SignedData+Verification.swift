@@ -9,7 +9,9 @@ public struct VerifiedSignedData: Sendable {
     public let content: ArraySlice<UInt8>
     /// The signer's certificate path, leaf first.
     public let chain: ValidatedChain
-    /// The digest algorithm the signer used.
+    /// The hash the signer's digestAlgorithm names, which the signature was computed with: for an ECDSA signer
+    /// too, where it is the same function under its RSA name (`.sha256` for ecdsa-with-SHA256); the signer
+    /// certificate's key (``PureX509/Certificate/publicKey``) tells the schemes apart.
     public let digestAlgorithm: RSADigestAlgorithm
     /// Whether the signature covered signed attributes (true) or the content directly (false).
     public let hadSignedAttributes: Bool
@@ -21,7 +23,8 @@ public struct SignatureVerifiedSignedData: Sendable {
     public let signedData: SignedData
     /// The embedded certificate whose key verified the signature.
     public let signerCertificate: Certificate
-    /// The digest algorithm the signer used.
+    /// The hash the signer's digestAlgorithm names, for RSA and ECDSA signers alike
+    /// (``VerifiedSignedData/digestAlgorithm``).
     public let digestAlgorithm: RSADigestAlgorithm
 
     /// The second half of ``SignedData/verify(validator:at:policy:)``: the signer's certificate path validates
@@ -113,18 +116,29 @@ extension SignedData {
     }
 
     /// The first half of ``verify(validator:at:policy:)``: the signer's certificate is embedded and the
-    /// signature verifies with its key. The key and the digest are not trusted yet (the chain that would make them
-    /// so comes later), so both must first meet `algorithms` — give the policy the chain will be validated under:
-    /// what a signer may use is what its chain may. The result only offers the next step, the chain.
+    /// signature verifies with its key: RSA PKCS#1 v1.5 with an RSA key, or ECDSA (a DER `Ecdsa-Sig-Value`,
+    /// RFC 5753 §2.1.1) with a P-256 or P-384 key. The key and the digest are not trusted yet (the chain that would
+    /// make them so comes later), so both must first meet `algorithms` — give the policy the chain will be
+    /// validated under: what a signer may use is what its chain may. The result only offers the next step, the
+    /// chain.
+    ///
+    /// A signature algorithm of the other family than the key — an RSA one with an elliptic-curve key, or the
+    /// reverse — is ``PKCS7Error/Code/badSignature``, as for a certificate's signature in ``PureX509``: no
+    /// signature of that kind verifies with that key.
     public func verifySignature(
         algorithms: AlgorithmPolicy = .standard
     ) throws(PKCS7Error)
         -> SignatureVerifiedSignedData
     {
         let certificate = try signerCertificate()
-        let digest = try signer.digest()
-        if let refusal = algorithms.refusal(of: digest) {
-            throw PKCS7Error(.unsupportedAlgorithm, "the signer's digest: \(refusal)")
+        let algorithm = try signer.algorithm()
+        let digestRefusal: String?
+        switch algorithm {
+        case .rsa(let digest): digestRefusal = algorithms.refusal(of: digest)
+        case .ecdsa(let digest, _): digestRefusal = algorithms.refusal(of: digest)
+        }
+        if let digestRefusal {
+            throw PKCS7Error(.unsupportedAlgorithm, "the signer's digest: \(digestRefusal)")
         }
         guard let key = certificate.publicKey else {
             throw PKCS7Error(
@@ -132,30 +146,55 @@ extension SignedData {
                 "the signer's \(certificate.publicKeyAlgorithm) key is not supported"
             )
         }
+        let isECDSA: Bool
+        if case .ecdsa = algorithm { isECDSA = true } else { isECDSA = false }
+        guard (key.curve != nil) == isECDSA else {
+            throw PKCS7Error(
+                .badSignature,
+                "\(algorithm.scheme) signature cannot verify with the signer's \(key.description) key"
+            )
+        }
         if let refusal = algorithms.refusal(of: key, owner: "the signer's") {
             throw PKCS7Error(.unsupportedAlgorithm, refusal)
         }
-        guard case .rsa(let key) = key else {
-            throw PKCS7Error(
-                .unsupportedAlgorithm,
-                "the signer's \(key.description) key cannot verify an RSA signature"
-            )
-        }
-        let padding = RSASignaturePadding.pkcs1v15(digest)
         let valid: Bool
         if let attributes = signer.signedAttributes {
-            try checkSignedAttributes(attributes, digest: digest)
+            try checkSignedAttributes(attributes, digest: algorithm.hash)
             // The signature covers the original attribute bytes with the [0] IMPLICIT tag replaced by SET (0x31).
             var signedBytes = Array(attributes)
             signedBytes[0] = 0x31
-            valid = key.isValidSignature(signer.signature, for: signedBytes, padding: padding)
+            valid = Self.verifies(signer.signature, over: signedBytes[...], key: key, algorithm: algorithm)
         } else {
-            valid = key.isValidSignature(signer.signature, for: content, padding: padding)
+            valid = Self.verifies(signer.signature, over: content, key: key, algorithm: algorithm)
         }
         guard valid else {
             throw PKCS7Error(.badSignature, "the signature does not verify with the key of \(certificate.subject)")
         }
-        return SignatureVerifiedSignedData(signedData: self, signerCertificate: certificate, digestAlgorithm: digest)
+        return SignatureVerifiedSignedData(
+            signedData: self,
+            signerCertificate: certificate,
+            digestAlgorithm: algorithm.hash
+        )
+    }
+
+    /// Whether `signature` signs `message` with `key` under `algorithm`; `false` for a key of the other family,
+    /// which ``verifySignature(algorithms:)`` refuses before.
+    private static func verifies(
+        _ signature: ArraySlice<UInt8>,
+        over message: ArraySlice<UInt8>,
+        key: PublicKey,
+        algorithm: SignerAlgorithm
+    ) -> Bool {
+        switch (key, algorithm) {
+        case (.rsa(let key), .rsa(let digest)):
+            return key.isValidSignature(signature, for: message, padding: .pkcs1v15(digest))
+        case (.p256(let key), .ecdsa(let digest, _)):
+            return key.isValidSignature(derRepresentation: signature, for: message, digest: digest)
+        case (.p384(let key), .ecdsa(let digest, _)):
+            return key.isValidSignature(derRepresentation: signature, for: message, digest: digest)
+        case (.rsa, .ecdsa), (.p256, .rsa), (.p384, .rsa):
+            return false
+        }
     }
 
     /// RFC 5652 §5.3 and §11: exactly one contentType equal to the eContentType, and exactly one messageDigest

@@ -29,7 +29,8 @@ public struct SignerInfo: Sendable {
     /// The whole DER of the `[0] IMPLICIT` signed attributes, if present: re-tagged as a SET (0x31), these
     /// original bytes are what the signature covers (§5.4).
     public let signedAttributes: ArraySlice<UInt8>?
-    /// The signature algorithm's OID: rsaEncryption, or shaNNNWithRSAEncryption.
+    /// The signature algorithm's OID: rsaEncryption or shaNNNWithRSAEncryption (parameters NULL or absent), or
+    /// ecdsa-with-SHA256/384/512 (parameters absent).
     public let signatureAlgorithm: OID
     /// The signature value.
     public let signature: ArraySlice<UInt8>
@@ -48,7 +49,7 @@ public struct SignerInfo: Sendable {
         }
         digestAlgorithm = try Self.readAlgorithm(&fields)
         signedAttributes = try fields.readOptionalElement(.contextSpecific(0, constructed: true))?.encoded
-        signatureAlgorithm = try Self.readAlgorithm(&fields)
+        signatureAlgorithm = try Self.readSignatureAlgorithm(&fields)
         signature = try fields.readOctetString()
         try Self.readUnsignedAttributes(&fields)
         try fields.finish()
@@ -84,26 +85,83 @@ public struct SignerInfo: Sendable {
         }
     }
 
-    /// The digest for this signer: its digestAlgorithm, checked against a signature algorithm that names one.
-    func digest() throws(PKCS7Error) -> RSADigestAlgorithm {
+    /// The signatureAlgorithm's OID. Parameters, if any, must be NULL, as for a digest algorithm; for the ECDSA
+    /// algorithms they must be absent (RFC 5758 §3.2: "the encoding MUST omit the parameters field", which RFC
+    /// 5753 §2.1.1 and RFC 5754 §3.3 carry over to CMS), as ``PureX509/SignatureAlgorithm`` requires of
+    /// certificates.
+    static func readSignatureAlgorithm(_ reader: inout DERReader) throws(DERError) -> OID {
+        try reader.readSequence { identifier throws(DERError) in
+            let oid = try identifier.readObjectIdentifier()
+            if !identifier.isAtEnd {
+                let offset = identifier.offset
+                try identifier.readNull()
+                if SignatureAlgorithm.ecdsaDigest(for: oid) != nil {
+                    throw DERError(.unexpectedTag, at: offset, "ECDSA signature algorithm \(oid) with parameters")
+                }
+            }
+            return oid
+        }
+    }
+
+    /// The signature scheme and hash for this signer: its digestAlgorithm, checked against a signature algorithm
+    /// that names one. rsaEncryption names none, so any supported digest goes with it; shaNNNWithRSAEncryption
+    /// and ecdsa-with-SHANNN must name the digestAlgorithm's own hash (RFC 5754 §3.2, §3.3).
+    func algorithm() throws(PKCS7Error) -> SignerAlgorithm {
         guard let digest = Self.digests[digestAlgorithm] else {
             throw PKCS7Error(.unsupportedAlgorithm, "digest algorithm \(digestAlgorithm) is not supported")
         }
-        if signatureAlgorithm == .rsaEncryption { return digest }
-        guard let named = SignatureAlgorithm.rsaDigest(for: signatureAlgorithm) else {
-            throw PKCS7Error(.unsupportedAlgorithm, "signature algorithm \(signatureAlgorithm) is not supported")
+        if signatureAlgorithm == .rsaEncryption { return .rsa(digest) }
+        if let named = SignatureAlgorithm.rsaDigest(for: signatureAlgorithm) {
+            guard named == digest else { throw mismatch() }
+            return .rsa(digest)
         }
-        guard named == digest else {
-            throw PKCS7Error(
-                .algorithmMismatch,
-                "signature algorithm \(signatureAlgorithm) does not use digest \(digestAlgorithm)"
-            )
+        if let named = SignatureAlgorithm.ecdsaDigest(for: signatureAlgorithm) {
+            guard Self.ecdsaDigests[digestAlgorithm] == named else { throw mismatch() }
+            return .ecdsa(named, hash: digest)
         }
-        return digest
+        throw PKCS7Error(.unsupportedAlgorithm, "signature algorithm \(signatureAlgorithm) is not supported")
+    }
+
+    private func mismatch() -> PKCS7Error {
+        PKCS7Error(
+            .algorithmMismatch,
+            "signature algorithm \(signatureAlgorithm) does not use digest \(digestAlgorithm)"
+        )
     }
 
     static let digests: [OID: RSADigestAlgorithm] = [
         OID(1, 3, 14, 3, 2, 26): .sha1, OID(2, 16, 840, 1, 101, 3, 4, 2, 1): .sha256,
         OID(2, 16, 840, 1, 101, 3, 4, 2, 2): .sha384, OID(2, 16, 840, 1, 101, 3, 4, 2, 3): .sha512,
     ]
+
+    /// The digest algorithms an ECDSA signature may be computed with here, by the same OIDs as ``digests``.
+    static let ecdsaDigests: [OID: ECDSADigestAlgorithm] = [
+        OID(2, 16, 840, 1, 101, 3, 4, 2, 1): .sha256, OID(2, 16, 840, 1, 101, 3, 4, 2, 2): .sha384,
+        OID(2, 16, 840, 1, 101, 3, 4, 2, 3): .sha512,
+    ]
+}
+
+/// What a SignerInfo's digestAlgorithm and signatureAlgorithm name together: the signature scheme and its hash.
+enum SignerAlgorithm: Sendable {
+    /// RSA PKCS#1 v1.5 (rsaEncryption or shaNNNWithRSAEncryption) with this digest.
+    case rsa(RSADigestAlgorithm)
+    /// ECDSA (ecdsa-with-SHA256/384/512) with this digest; `hash` is the same function, for the messageDigest
+    /// attribute and for ``VerifiedSignedData/digestAlgorithm``.
+    case ecdsa(ECDSADigestAlgorithm, hash: RSADigestAlgorithm)
+
+    /// The hash the signer's digestAlgorithm names.
+    var hash: RSADigestAlgorithm {
+        switch self {
+        case .rsa(let digest): return digest
+        case .ecdsa(_, let hash): return hash
+        }
+    }
+
+    /// The scheme's name, for errors.
+    var scheme: String {
+        switch self {
+        case .rsa: return "an RSA"
+        case .ecdsa: return "an ECDSA"
+        }
+    }
 }
