@@ -1,5 +1,5 @@
 import PureCrypto
-package import PureDER
+import PureDER
 package import PureJSON
 import PurePKCS7
 package import PureReceipt
