@@ -245,7 +245,8 @@ def fast_reduction_file(name, count, modulus, text):
     """The modulus' own product and square: the generic rows of products, then `complement_reduction`."""
     return f"""
 extension {name} {{
-    /// a·b·R⁻¹ mod m: the whole product, then a Montgomery reduction that uses the form of m = {text}.
+    /// a·b·R⁻¹ mod m: the whole product, then a Montgomery reduction that uses the form of
+    /// m = {text}.
     @inline(__always)
     static func product(_ a: Limbs{count}, _ b: Limbs{count}) -> Limbs{count} {{
         {indent(product_lines(count) + complement_reduction(count, modulus), 2).strip()}
