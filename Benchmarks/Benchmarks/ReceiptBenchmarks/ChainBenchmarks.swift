@@ -64,35 +64,13 @@ func registerChainValidationECDSA() {
         }
     )
 
-    guard let root = try? X509.Certificate(derEncoded: sample.root) else {
-        fatalError("swift-certificates refused Apple Root CA - G3")
-    }
-    let roots = CertificateStore([root])
-    let date = Date(timeIntervalSince1970: TimeInterval(sample.time))
-    func swiftCertificatesValidate(_ leafBytes: [UInt8]) async throws -> Bool {
-        let leaf = try X509.Certificate(derEncoded: leafBytes)
-        let intermediate = try X509.Certificate(derEncoded: sample.intermediate)
-        var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(fixedExpiryValidationTime: date) }
-        let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore([intermediate]))
-        if case .validCertificate = result { return true }
-        return false
-    }
-
-    Benchmark(
-        "chain-validate-ecdsa swift-certificates",
-        closure: { benchmark async throws in
-            for _ in benchmark.scaledIterations {
-                blackHole(try await swiftCertificatesValidate(sample.leaf))
-            }
-        },
-        setup: {
-            guard try await swiftCertificatesValidate(sample.leaf) else {
-                fatalError("swift-certificates refused the G3 chain")
-            }
-            guard try await !swiftCertificatesValidate(forged) else {
-                fatalError("swift-certificates accepted a forged leaf")
-            }
-        }
+    registerSwiftCertificatesChain(
+        "chain-validate-ecdsa",
+        leaf: sample.leaf,
+        intermediate: sample.intermediate,
+        root: sample.root,
+        time: sample.time,
+        forged: forged
     )
 }
 
@@ -150,14 +128,35 @@ func registerChainValidationRSA() {
         }
     }
 
-    guard let root = try? X509.Certificate(derEncoded: sample.root) else {
-        fatalError("swift-certificates refused the Apple Inc. Root")
+    registerSwiftCertificatesChain(
+        "chain-validate",
+        leaf: sample.leaf,
+        intermediate: sample.intermediate,
+        root: sample.root,
+        time: sample.time,
+        forged: forged
+    )
+}
+
+/// `name swift-certificates`: swift-certificates' `Verifier` under RFC 5280's policy at `time`, `root` its one trust
+/// root, the leaf and intermediate parsed from DER in each call; its setup checks that the chain validates and that
+/// `forged` does not.
+func registerSwiftCertificatesChain(
+    _ name: String,
+    leaf leafDER: [UInt8],
+    intermediate intermediateDER: [UInt8],
+    root rootDER: [UInt8],
+    time: Int64,
+    forged: [UInt8]
+) {
+    guard let root = try? X509.Certificate(derEncoded: rootDER) else {
+        fatalError("swift-certificates refused the root of \(name)")
     }
     let roots = CertificateStore([root])
-    let date = Date(timeIntervalSince1970: TimeInterval(sample.time))
-    func swiftCertificatesValidate(_ leafBytes: [UInt8]) async throws -> Bool {
+    let date = Date(timeIntervalSince1970: TimeInterval(time))
+    func validate(_ leafBytes: [UInt8]) async throws -> Bool {
         let leaf = try X509.Certificate(derEncoded: leafBytes)
-        let intermediate = try X509.Certificate(derEncoded: sample.intermediate)
+        let intermediate = try X509.Certificate(derEncoded: intermediateDER)
         var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(fixedExpiryValidationTime: date) }
         let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore([intermediate]))
         if case .validCertificate = result { return true }
@@ -165,19 +164,15 @@ func registerChainValidationRSA() {
     }
 
     Benchmark(
-        "chain-validate swift-certificates",
+        "\(name) swift-certificates",
         closure: { benchmark async throws in
             for _ in benchmark.scaledIterations {
-                blackHole(try await swiftCertificatesValidate(sample.leaf))
+                blackHole(try await validate(leafDER))
             }
         },
         setup: {
-            guard try await swiftCertificatesValidate(sample.leaf) else {
-                fatalError("swift-certificates refused the G5 chain")
-            }
-            guard try await !swiftCertificatesValidate(forged) else {
-                fatalError("swift-certificates accepted a forged leaf")
-            }
+            guard try await validate(leafDER) else { fatalError("swift-certificates refused the chain of \(name)") }
+            guard try await !validate(forged) else { fatalError("swift-certificates accepted a forged leaf") }
         }
     )
 }
