@@ -54,7 +54,7 @@ for folder in ${real_seeds[$target]}; do
 done
 # The ecdsa target's seeds are all in the project (Wycheproof's ECDSA vectors), the jws target's are the
 # StoreKit 2 samples and TestVectors/fuzz/make-jws-seeds.py's variants, the jws-verify target's are edit
-# programs over the StoreKit 2 samples it reads itself (make-jws-verify-seeds.py); none derive from receipts.
+# programs over the StoreKit 2 samples it holds (make-jws-verify-seeds.py); none derive from receipts.
 if [[ $target != ecdsa && $target != jws && $target != jws-verify ]] && command -v python3 >/dev/null; then
     # A folder per target, so that targets fuzzed side by side do not remove each other's seeds.
     derived="$scratch/seeds-for-$target"

@@ -53,20 +53,14 @@ struct JWSVerifySeed: Sendable {
     var verdicts: [JWSVerdict] = []
 }
 
-/// The seeds of the `jws-verify` target, read once from `TestVectors/`: the real App Store samples
-/// (`jws/apple-signed`), Apple's library mocks and the project's forgery suite (its controls and every case
-/// that decodes), each that decodes as App Store data (three certificates), and the nested data of every
-/// notification among them; and the two trusts each mutant is verified under.
+/// The seeds of the `jws-verify` target, decoded once from the copies of `TestVectors/` that
+/// `make-jws-verify-seeds.py` writes into ``vectors`` (so the libFuzzer executable reads no file): the real
+/// App Store samples (`jws/apple-signed`), Apple's library mocks and the project's forgery suite (its controls
+/// and every case that decodes), each that decodes as App Store data (three certificates), and the nested data
+/// of every notification among them; and the two trusts each mutant is verified under.
 struct JWSVerifySeeds: Sendable {
     /// What stands for a certificate in a header skeleton: 0xFF never occurs in UTF-8.
     static let placeholder: UInt8 = 0xFF
-    static let folders = ["jws/apple-signed", "jws/apple-library-mocks", "jws/forgeries"]
-    /// The roots of `.replacingAnchors`: the forgery suite's test PKI and look-alike roots, and the root of
-    /// Apple's library mocks.
-    static let anchorFiles = [
-        "jws/forgeries/pki/test-root.der", "jws/forgeries/pki/lookalike-root.der",
-        "jws/apple-library-mocks/testCA.der",
-    ]
 
     static let shared = JWSVerifySeeds()
 
@@ -81,30 +75,25 @@ struct JWSVerifySeeds: Sendable {
     private init() {
         var anchors: [Certificate] = []
         var problems: [String] = []
-        for file in Self.anchorFiles {
-            guard let bytes = VectorFiles.bytes(file), let anchor = try? Certificate(derEncoded: bytes) else {
-                problems.append("no certificate at \(VectorFiles.directory)/\(file)")
+        for (name, base64) in Self.anchorVectors {
+            guard let bytes = Base64.decode(base64.utf8), let anchor = try? Certificate(derEncoded: bytes) else {
+                problems.append("\(name) is not a certificate")
                 continue
             }
             anchors.append(anchor)
         }
         trusts = [.appStore, .replacingAnchors(with: anchors)]
         var seeds: [JWSVerifySeed] = []
-        for folder in Self.folders {
-            for name in VectorFiles.names(in: folder, suffix: ".jws") {
-                guard let bytes = VectorFiles.bytes(folder + "/" + name) else { continue }
-                var text = bytes[...]
-                while let last = text.last, last == 0x0A || last == 0x0D || last == 0x20 { text = text.dropLast() }
-                guard let seed = Self.seed(named: folder + "/" + name, Array(text)) else { continue }
-                seeds.append(seed)
-                for nested in seed.decoded.nestedSignedData {
-                    if let inner = Self.seed(named: seed.name + "#" + nested.path, Array(nested.text.utf8)) {
-                        seeds.append(inner)
-                    }
+        for (name, text) in Self.vectorTexts {
+            guard let seed = Self.seed(named: name, Array(text.utf8)) else { continue }
+            seeds.append(seed)
+            for nested in seed.decoded.nestedSignedData {
+                if let inner = Self.seed(named: seed.name + "#" + nested.path, Array(nested.text.utf8)) {
+                    seeds.append(inner)
                 }
             }
         }
-        if seeds.isEmpty { problems.append("no StoreKit 2 data under \(VectorFiles.directory)") }
+        if seeds.isEmpty { problems.append("no vector decodes as StoreKit 2 data") }
         var memo = SignatureMemo(capacity: 64)
         for index in seeds.indices {
             seeds[index].verdicts = trusts.map { trust in
@@ -121,6 +110,11 @@ struct JWSVerifySeeds: Sendable {
         self.seeds = seeds
         self.bySigningInput = bySigningInput
         problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    /// The compact serialization of each of ``vectors``, by name: its parts joined by dots.
+    static var vectorTexts: [(name: String, text: String)] {
+        vectors.map { vector in (vector.name, vector.parts.map { parts[$0] }.joined(separator: ".")) }
     }
 
     /// The seed of `text`, if it decodes as App Store data.

@@ -46,10 +46,7 @@ public struct DERElement: Sendable, Hashable {
     func withContents<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let start = headerLength
-        let end = start + contentLength
-        return try encoded.withUnsafeBufferPointer { buffer throws(Failure) in
-            try body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
-        }
+        let start = encoded.startIndex + headerLength
+        return try encoded.withOctets(at: start..<start + contentLength, body)
     }
 }

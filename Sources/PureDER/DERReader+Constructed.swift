@@ -54,6 +54,19 @@ extension DERReader {
         level = scope.depth
     }
 
+    /// Has `body` read the contents of the element that `scope` entered, which it must read completely, and
+    /// returns this reader past the element, also when `body` or the check throws.
+    @inlinable
+    mutating func read<T>(
+        within scope: Scope,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T {
+        defer { leave(scope) }
+        let value = try body(&self)
+        try finish()
+        return value
+    }
+
     /// Reads a constructed element with `tag` whose contents `body` must read completely.
     @inlinable
     public mutating func readConstructed<T>(
@@ -61,10 +74,7 @@ extension DERReader {
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
         let scope = try enter(required: tag)
-        defer { leave(scope) }
-        let value = try body(&self)
-        try finish()
-        return value
+        return try read(within: scope, body)
     }
 
     /// Reads a constructed element with `tag` if it comes next; otherwise reads nothing and returns `nil`.
@@ -74,10 +84,7 @@ extension DERReader {
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T? {
         guard let scope = try enter(tag) else { return nil }
-        defer { leave(scope) }
-        let value = try body(&self)
-        try finish()
-        return value
+        return try read(within: scope, body)
     }
 
     /// Reads a SEQUENCE whose contents `body` must read completely.
@@ -92,11 +99,10 @@ extension DERReader {
     @inlinable
     public mutating func readSet<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
         let scope = try enter(required: .set)
-        defer { leave(scope) }
-        try checkComponentOrder(.tags)
-        let value = try body(&self)
-        try finish()
-        return value
+        return try read(within: scope) { reader throws(DERError) in
+            try reader.checkComponentOrder(.tags)
+            return try body(&reader)
+        }
     }
 
     /// Reads an EXPLICIT context-specific `[number]` wrapper, which must hold exactly one element, and has
@@ -107,11 +113,10 @@ extension DERReader {
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
         let scope = try enter(required: .contextSpecific(number, constructed: true))
-        defer { leave(scope) }
-        try checkSingleElement(explicit: number)
-        let value = try body(&self)
-        try finish()
-        return value
+        return try read(within: scope) { reader throws(DERError) in
+            try reader.checkSingleElement(explicit: number)
+            return try body(&reader)
+        }
     }
 
     /// Reads an EXPLICIT `[number]` wrapper if it comes next; otherwise reads nothing and returns `nil`.

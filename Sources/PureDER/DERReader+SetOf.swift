@@ -10,11 +10,10 @@ extension DERReader {
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
         let scope = try enter(required: tag)
-        defer { leave(scope) }
-        try checkComponentOrder(.encodings)
-        let value = try body(&self)
-        try finish()
-        return value
+        return try read(within: scope) { reader throws(DERError) in
+            try reader.checkComponentOrder(.encodings)
+            return try body(&reader)
+        }
     }
 
     /// Reads a SET OF (or an IMPLICIT-tagged one) whose components are constructed elements with

@@ -185,19 +185,6 @@ public struct DERReader: Sendable {
         DERElement(bounds, in: input)
     }
 
-    /// Runs `body` over the octets at `range` of `input`, where they lie.
-    @inlinable
-    static func withOctets<Result, Failure: Error>(
-        of input: ArraySlice<UInt8>,
-        at range: Range<Int>,
-        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let start = range.lowerBound - input.startIndex
-        return try input.withUnsafeBufferPointer { buffer throws(Failure) in
-            try body(UnsafeBufferPointer(rebasing: buffer[start..<start + range.count]))
-        }
-    }
-
     /// Fails with ``DERError/Code/depthLimitExceeded`` at `offset` if the contents of an element this reader yields
     /// would sit deeper than ``DERLimits/maximumDepth``.
     func checkDepth(at offset: Int) throws(DERError) {

@@ -26,7 +26,7 @@ enum FieldValue {
     /// and the same text in either; `nil` for anything else.
     private static func asciiText(_ element: ElementBounds, in bytes: ArraySlice<UInt8>) -> String? {
         guard element.tag == .utf8String || element.tag == .ia5String else { return nil }
-        return withOctets(of: element.contents, in: bytes) { text in
+        return bytes.withOctets(at: element.contents) { text in
             isASCII(text) ? String(decoding: text, as: UTF8.self) : nil
         }
     }
@@ -37,22 +37,10 @@ enum FieldValue {
         return high < 0x80
     }
 
-    /// Runs `body` over the octets at `range` in `bytes` where they lie.
-    private static func withOctets<Result, Failure: Error>(
-        of range: Range<Int>,
-        in bytes: ArraySlice<UInt8>,
-        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let start = range.lowerBound - bytes.startIndex
-        return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
-            try body(UnsafeBufferPointer(rebasing: buffer[start..<start + range.count]))
-        }
-    }
-
     /// An INTEGER that fits Int64.
     static func integer(in bytes: ArraySlice<UInt8>, at value: Range<Int>) throws(DERError) -> Int64 {
         let element = try DERReader.readBounds(.integer, in: bytes, at: value)
-        return try withOctets(of: element.contents, in: bytes) { contents throws(DERError) in
+        return try bytes.withOctets(at: element.contents) { contents throws(DERError) in
             try DERElement.integer(contents, as: Int64.self, at: element.start)
         }
     }
@@ -63,7 +51,7 @@ enum FieldValue {
         let element = try DERReader.readBounds(nil, in: bytes, at: value)
         if element.tag == .utf8String || element.tag == .ia5String {
             // `.some(nil)`: the empty string; `nil`: not ASCII, or not a date.
-            let ascii = withOctets(of: element.contents, in: bytes) { text -> Int64?? in
+            let ascii = bytes.withOctets(at: element.contents) { text -> Int64?? in
                 guard isASCII(text) else { return nil }
                 guard !text.isEmpty else { return .some(nil) }
                 return RFC3339.seconds(utf8: text).map { .some($0) }

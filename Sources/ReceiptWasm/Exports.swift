@@ -206,33 +206,28 @@ enum WasmValidation {
     )
         -> WasmResult
     {
-        guard case .bytes(let receiptBytes) = receipt else {
-            return usageError("the receipt pointer and length do not describe bytes")
-        }
-        let options: WasmOptions
-        do throws(WasmOptions.UsageError) {
-            options = try WasmOptions(
-                anchors: anchors,
-                timeMode: timeMode,
-                instant: instant,
-                bundleIdentifier: bundleIdentifier,
-                ownDate: "the receipt's creation date"
+        WasmOptions.check(
+            receipt,
+            named: "receipt",
+            anchors: anchors,
+            timeMode: timeMode,
+            instant: instant,
+            bundleIdentifier: bundleIdentifier,
+            ownDate: "the receipt's creation date"
+        ) { receiptBytes, options in
+            let validator = ReceiptValidator(
+                trust: options.anchors.map { .replacingAnchors(with: $0) } ?? .apple,
+                validationTime: options.instant.map { .instant($0) } ?? .receiptCreationDate,
+                expectations: ReceiptValidator.Expectations(bundleIdentifier: options.bundleIdentifier)
             )
-        } catch {
-            return usageError(error.message)
+            let result = Result { () throws(ReceiptValidationError) in try validator.validate(receiptBytes) }
+            return WasmResult(
+                result,
+                json: .verification(result),
+                step: { stepNumber($0.step) },
+                code: ReceiptJSON.code
+            )
         }
-        let validator = ReceiptValidator(
-            trust: options.anchors.map { .replacingAnchors(with: $0) } ?? .apple,
-            validationTime: options.instant.map { .instant($0) } ?? .receiptCreationDate,
-            expectations: ReceiptValidator.Expectations(bundleIdentifier: options.bundleIdentifier)
-        )
-        let result: Result<ValidatedReceipt, ReceiptValidationError>
-        do throws(ReceiptValidationError) {
-            result = .success(try validator.validate(receiptBytes))
-        } catch {
-            result = .failure(error)
-        }
-        return WasmResult(result, json: .verification(result), step: { stepNumber($0.step) }, code: ReceiptJSON.code)
     }
 
     /// Concatenated DER certificates, or `nil` unless there is at least one and every one parses.

@@ -47,33 +47,30 @@ enum WasmSignedDataVerification {
         instant: Int64,
         bundleIdentifier: WasmValidation.Input
     ) -> WasmResult {
-        guard case .bytes(let jwsBytes) = jws else {
-            return WasmValidation.usageError("the JWS pointer and length do not describe bytes")
-        }
-        let options: WasmOptions
-        do throws(WasmOptions.UsageError) {
-            options = try WasmOptions(
-                anchors: anchors,
-                timeMode: timeMode,
-                instant: instant,
-                bundleIdentifier: bundleIdentifier,
-                ownDate: "the signedDate"
+        WasmOptions.check(
+            jws,
+            named: "JWS",
+            anchors: anchors,
+            timeMode: timeMode,
+            instant: instant,
+            bundleIdentifier: bundleIdentifier,
+            ownDate: "the signedDate"
+        ) { jwsBytes, options in
+            let verifier = SignedDataVerifier(
+                trust: options.anchors.map { .replacingAnchors(with: $0) } ?? .appStore,
+                validationTime: options.instant.map { .instant($0) } ?? .signedDate,
+                expectations: SignedDataVerifier.Expectations(bundleIdentifier: options.bundleIdentifier)
             )
-        } catch {
-            return WasmValidation.usageError(error.message)
+            let result = Result { () throws(SignedDataError) -> VerifiedJWS<DecodedPayload> in
+                try verifier.verify(jwsBytes[...])
+            }
+            return WasmResult(
+                result,
+                json: .signedData(result),
+                step: { stepNumber($0.step) },
+                code: SignedDataJSON.code
+            )
         }
-        let verifier = SignedDataVerifier(
-            trust: options.anchors.map { .replacingAnchors(with: $0) } ?? .appStore,
-            validationTime: options.instant.map { .instant($0) } ?? .signedDate,
-            expectations: SignedDataVerifier.Expectations(bundleIdentifier: options.bundleIdentifier)
-        )
-        let result: Result<VerifiedJWS<DecodedPayload>, SignedDataError>
-        do throws(SignedDataError) {
-            result = .success(try verifier.verify(jwsBytes[...]))
-        } catch {
-            result = .failure(error)
-        }
-        return WasmResult(result, json: .signedData(result), step: { stepNumber($0.step) }, code: SignedDataJSON.code)
     }
 
     static func stepNumber(_ step: SignedDataError.Step) -> Int32 {

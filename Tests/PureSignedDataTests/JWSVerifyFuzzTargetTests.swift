@@ -1,5 +1,7 @@
+import PureDER
 import PureSignedData
 import Testing
+import VectorSupport
 
 @testable import FuzzHarness
 
@@ -37,6 +39,27 @@ import Testing
         #expect(Self.seeds.seeds.count == 52, "byte 0 of a program must reach every seed")
         for seed in Self.seeds.seeds {
             #expect(seed.headerSkeleton.filter { $0 == JWSVerifySeeds.placeholder }.count == 3, "\(seed.name)")
+        }
+    }
+
+    @Test func theVectorsTheHarnessHoldsAreTheFilesOfTestVectors() throws {
+        let regenerate = "stale: run TestVectors/fuzz/make-jws-verify-seeds.py"
+        var files: [(name: String, text: String)] = []
+        for folder in ["jws/apple-signed", "jws/apple-library-mocks", "jws/forgeries"] {
+            for url in try ProjectVectors.files(in: folder, suffix: ".jws") {
+                var text = try ProjectVectors.bytes(url)[...]
+                while let last = text.last, last == 0x0A || last == 0x0D || last == 0x20 { text = text.dropLast() }
+                files.append((folder + "/" + url.lastPathComponent, String(decoding: text, as: UTF8.self)))
+            }
+        }
+        let held = JWSVerifySeeds.vectorTexts
+        #expect(held.map(\.name) == files.map(\.name), "\(regenerate)")
+        for (held, file) in zip(held, files) {
+            #expect(held.text == file.text, "\(file.name): \(regenerate)")
+        }
+        #expect(JWSVerifySeeds.anchorVectors.count == 3)
+        for (name, base64) in JWSVerifySeeds.anchorVectors {
+            #expect(Base64.decode(base64.utf8) == (try ProjectVectors.bytes(name)), "\(name): \(regenerate)")
         }
     }
 

@@ -88,7 +88,7 @@ extension DERReader {
         tag: DERTag = .integer
     ) throws(DERError) -> T {
         let bounds = try readBounds(required: tag)
-        return try Self.withOctets(of: input, at: bounds.contents) { contents throws(DERError) in
+        return try input.withOctets(at: bounds.contents) { contents throws(DERError) in
             try DERElement.integer(contents, as: T.self, at: bounds.start)
         }
     }
