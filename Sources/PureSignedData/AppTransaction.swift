@@ -7,31 +7,31 @@ public import PureJSON
 /// ``json`` and the members not documented here in ``otherFields``: nothing is dropped.
 public struct AppTransaction: SignedPayload, Equatable {
     /// The server environment that signed the app transaction.
-    public private(set) var receiptType: AppStoreEnvironment?
+    public var receiptType: AppStoreEnvironment? { json.field("receiptType", as: AppStoreEnvironment.self) }
     /// The app's identifier in the App Store.
-    public private(set) var appAppleId: Int64?
+    public var appAppleId: Int64? { json.int64Field("appAppleId") }
     /// The app's bundle identifier.
-    public private(set) var bundleId: String?
+    public var bundleId: String? { json.stringField("bundleId") }
     /// The app version the app transaction is for (`CFBundleVersion` on iOS).
-    public private(set) var applicationVersion: String?
+    public var applicationVersion: String? { json.stringField("applicationVersion") }
     /// The identifier of the app version in the App Store.
-    public private(set) var versionExternalIdentifier: Int64?
+    public var versionExternalIdentifier: Int64? { json.int64Field("versionExternalIdentifier") }
     /// When the App Store created the app transaction, in milliseconds.
-    public private(set) var receiptCreationDate: Int64?
+    public var receiptCreationDate: Int64? { json.dateField("receiptCreationDate") }
     /// When the customer first bought the app, in milliseconds.
-    public private(set) var originalPurchaseDate: Int64?
+    public var originalPurchaseDate: Int64? { json.dateField("originalPurchaseDate") }
     /// The app version the customer first bought.
-    public private(set) var originalApplicationVersion: String?
+    public var originalApplicationVersion: String? { json.stringField("originalApplicationVersion") }
     /// The device verification value, base64, for the app to check against its device.
-    public private(set) var deviceVerification: String?
+    public var deviceVerification: String? { json.stringField("deviceVerification") }
     /// The UUID used to compute ``deviceVerification``, as written.
-    public private(set) var deviceVerificationNonce: String?
+    public var deviceVerificationNonce: String? { json.stringField("deviceVerificationNonce") }
     /// When the customer pre-ordered the app, in milliseconds.
-    public private(set) var preorderDate: Int64?
+    public var preorderDate: Int64? { json.dateField("preorderDate") }
     /// The identifier of the app download transaction.
-    public private(set) var appTransactionId: String?
+    public var appTransactionId: String? { json.stringField("appTransactionId") }
     /// The platform on which the customer first bought the app.
-    public private(set) var originalPlatform: PurchasePlatform?
+    public var originalPlatform: PurchasePlatform? { json.field("originalPlatform", as: PurchasePlatform.self) }
 
     /// The payload object, every member in the order written.
     public let json: JSONValue
@@ -45,37 +45,33 @@ public struct AppTransaction: SignedPayload, Equatable {
 
     /// The members this type does not model, in the order written.
     public var otherFields: [(String, JSONValue)] {
-        FieldReader.undocumented(json, Self.documentedFields)
+        FieldChecker.undocumented(json, Self.documentedFields)
     }
 
     /// The documented fields' names, as Apple writes them.
-    public static let documentedFields = [
-        "receiptType", "appAppleId", "bundleId", "applicationVersion", "versionExternalIdentifier",
-        "receiptCreationDate", "originalPurchaseDate", "originalApplicationVersion", "deviceVerification",
-        "deviceVerificationNonce", "preorderDate", "appTransactionId", "originalPlatform",
+    public static let documentedFields = fields.map { $0.name }
+
+    /// The documented fields with the JSON type Apple documents for each, in Apple's order.
+    static let fields: [DocumentedField] = [
+        DocumentedField("receiptType", .string),
+        DocumentedField("appAppleId", .int64),
+        DocumentedField("bundleId", .string),
+        DocumentedField("applicationVersion", .string),
+        DocumentedField("versionExternalIdentifier", .int64),
+        DocumentedField("receiptCreationDate", .date),
+        DocumentedField("originalPurchaseDate", .date),
+        DocumentedField("originalApplicationVersion", .string),
+        DocumentedField("deviceVerification", .string),
+        DocumentedField("deviceVerificationNonce", .string),
+        DocumentedField("preorderDate", .date),
+        DocumentedField("appTransactionId", .string),
+        DocumentedField("originalPlatform", .string),
     ]
 
     /// Decodes an app transaction; a payload that carries only the marks of another kind is
     /// ``SignedDataError/Code/kindMismatch``.
     public init(payload: JSONValue) throws(SignedDataError) {
+        try FieldChecker.check(payload, fields: Self.fields, as: .appTransaction)
         json = payload
-        try FieldReader.readMembers(of: payload, as: .appTransaction) { read, name, value throws(SignedDataError) in
-            switch name {
-            case "receiptType": receiptType = try read.value(value, name, as: AppStoreEnvironment.self)
-            case "appAppleId": appAppleId = try read.int64(value, name)
-            case "bundleId": bundleId = try read.string(value, name)
-            case "applicationVersion": applicationVersion = try read.string(value, name)
-            case "versionExternalIdentifier": versionExternalIdentifier = try read.int64(value, name)
-            case "receiptCreationDate": receiptCreationDate = try read.date(value, name)
-            case "originalPurchaseDate": originalPurchaseDate = try read.date(value, name)
-            case "originalApplicationVersion": originalApplicationVersion = try read.string(value, name)
-            case "deviceVerification": deviceVerification = try read.string(value, name)
-            case "deviceVerificationNonce": deviceVerificationNonce = try read.string(value, name)
-            case "preorderDate": preorderDate = try read.date(value, name)
-            case "appTransactionId": appTransactionId = try read.string(value, name)
-            case "originalPlatform": originalPlatform = try read.value(value, name, as: PurchasePlatform.self)
-            default: break
-            }
-        }
     }
 }

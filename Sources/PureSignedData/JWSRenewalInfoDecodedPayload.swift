@@ -8,53 +8,57 @@ public import PureJSON
 /// ``json`` and the members not documented here in ``otherFields``: nothing is dropped.
 public struct JWSRenewalInfoDecodedPayload: SignedPayload, Equatable {
     /// Why the subscription expired.
-    public private(set) var expirationIntent: ExpirationIntent?
+    public var expirationIntent: ExpirationIntent? { json.field("expirationIntent", as: ExpirationIntent.self) }
     /// The original transaction identifier of the subscription's purchase.
-    public private(set) var originalTransactionId: String?
+    public var originalTransactionId: String? { json.stringField("originalTransactionId") }
     /// The product identifier of the product that renews at the next billing period.
-    public private(set) var autoRenewProductId: String?
+    public var autoRenewProductId: String? { json.stringField("autoRenewProductId") }
     /// The product identifier set in App Store Connect.
-    public private(set) var productId: String?
+    public var productId: String? { json.stringField("productId") }
     /// Whether the subscription renews automatically.
-    public private(set) var autoRenewStatus: AutoRenewStatus?
+    public var autoRenewStatus: AutoRenewStatus? { json.field("autoRenewStatus", as: AutoRenewStatus.self) }
     /// Whether the App Store is trying to renew an expired subscription.
-    public private(set) var isInBillingRetryPeriod: Bool?
+    public var isInBillingRetryPeriod: Bool? { json.boolField("isInBillingRetryPeriod") }
     /// Whether a price increase awaits the customer's answer.
-    public private(set) var priceIncreaseStatus: PriceIncreaseStatus?
+    public var priceIncreaseStatus: PriceIncreaseStatus? {
+        json.field("priceIncreaseStatus", as: PriceIncreaseStatus.self)
+    }
     /// When the billing grace period ends, in milliseconds.
-    public private(set) var gracePeriodExpiresDate: Int64?
+    public var gracePeriodExpiresDate: Int64? { json.dateField("gracePeriodExpiresDate") }
     /// The kind of offer that applies at the next renewal.
-    public private(set) var offerType: OfferType?
+    public var offerType: OfferType? { json.field("offerType", as: OfferType.self) }
     /// The offer code or promotional offer identifier.
-    public private(set) var offerIdentifier: String?
+    public var offerIdentifier: String? { json.stringField("offerIdentifier") }
     /// When the App Store signed this JWS, in milliseconds.
-    public private(set) var signedDate: Int64?
+    public var signedDate: Int64? { json.dateField("signedDate") }
     /// The server environment.
-    public private(set) var environment: AppStoreEnvironment?
+    public var environment: AppStoreEnvironment? { json.field("environment", as: AppStoreEnvironment.self) }
     /// The earliest start of a series of subscription purchases without lapses over 60 days, in milliseconds.
-    public private(set) var recentSubscriptionStartDate: Int64?
+    public var recentSubscriptionStartDate: Int64? { json.dateField("recentSubscriptionStartDate") }
     /// When the subscription renews next, in milliseconds.
-    public private(set) var renewalDate: Int64?
+    public var renewalDate: Int64? { json.dateField("renewalDate") }
     /// The ISO 4217 currency code of ``renewalPrice``.
-    public private(set) var currency: String?
+    public var currency: String? { json.stringField("currency") }
     /// The renewal price in milliunits of ``currency``.
-    public private(set) var renewalPrice: Int64?
+    public var renewalPrice: Int64? { json.int64Field("renewalPrice") }
     /// The payment mode of the offer at the next renewal.
-    public private(set) var offerDiscountType: OfferDiscountType?
+    public var offerDiscountType: OfferDiscountType? { json.field("offerDiscountType", as: OfferDiscountType.self) }
     /// The win-back offers the customer is eligible for.
-    public private(set) var eligibleWinBackOfferIds: [String]?
+    public var eligibleWinBackOfferIds: [String]? { json.stringsField("eligibleWinBackOfferIds") }
     /// The UUID the app set on the purchase, as written.
-    public private(set) var appAccountToken: String?
+    public var appAccountToken: String? { json.stringField("appAccountToken") }
     /// The identifier of the app download transaction.
-    public private(set) var appTransactionId: String?
+    public var appTransactionId: String? { json.stringField("appTransactionId") }
     /// The duration of the offer, ISO 8601 (`P1M`).
-    public private(set) var offerPeriod: String?
+    public var offerPeriod: String? { json.stringField("offerPeriod") }
     /// Advanced Commerce renewal information (`advancedCommerceInfo`), kept as its JSON object.
-    public private(set) var advancedCommerceInfo: JSONValue?
+    public var advancedCommerceInfo: JSONValue? { json.field("advancedCommerceInfo") }
     /// Commitment information (`commitmentInfo`), kept as its JSON object.
-    public private(set) var commitmentInfo: JSONValue?
+    public var commitmentInfo: JSONValue? { json.field("commitmentInfo") }
     /// How an Advanced Commerce subscription is billed at the next renewal.
-    public private(set) var renewalBillingPlanType: BillingPlanType?
+    public var renewalBillingPlanType: BillingPlanType? {
+        json.field("renewalBillingPlanType", as: BillingPlanType.self)
+    }
 
     /// The payload object, every member in the order written.
     public let json: JSONValue
@@ -64,52 +68,44 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload, Equatable {
 
     /// The members this type does not model, in the order written.
     public var otherFields: [(String, JSONValue)] {
-        FieldReader.undocumented(json, Self.documentedFields)
+        FieldChecker.undocumented(json, Self.documentedFields)
     }
 
     /// The documented fields' names, as Apple writes them.
-    public static let documentedFields = [
-        "expirationIntent", "originalTransactionId", "autoRenewProductId", "productId", "autoRenewStatus",
-        "isInBillingRetryPeriod", "priceIncreaseStatus", "gracePeriodExpiresDate", "offerType", "offerIdentifier",
-        "signedDate", "environment", "recentSubscriptionStartDate", "renewalDate", "currency", "renewalPrice",
-        "offerDiscountType", "eligibleWinBackOfferIds", "appAccountToken", "appTransactionId", "offerPeriod",
-        "advancedCommerceInfo", "commitmentInfo", "renewalBillingPlanType",
+    public static let documentedFields = fields.map { $0.name }
+
+    /// The documented fields with the JSON type Apple documents for each, in Apple's order.
+    static let fields: [DocumentedField] = [
+        DocumentedField("expirationIntent", .int32),
+        DocumentedField("originalTransactionId", .string),
+        DocumentedField("autoRenewProductId", .string),
+        DocumentedField("productId", .string),
+        DocumentedField("autoRenewStatus", .int32),
+        DocumentedField("isInBillingRetryPeriod", .bool),
+        DocumentedField("priceIncreaseStatus", .int32),
+        DocumentedField("gracePeriodExpiresDate", .date),
+        DocumentedField("offerType", .int32),
+        DocumentedField("offerIdentifier", .string),
+        DocumentedField("signedDate", .date),
+        DocumentedField("environment", .string),
+        DocumentedField("recentSubscriptionStartDate", .date),
+        DocumentedField("renewalDate", .date),
+        DocumentedField("currency", .string),
+        DocumentedField("renewalPrice", .int64),
+        DocumentedField("offerDiscountType", .string),
+        DocumentedField("eligibleWinBackOfferIds", .strings),
+        DocumentedField("appAccountToken", .string),
+        DocumentedField("appTransactionId", .string),
+        DocumentedField("offerPeriod", .string),
+        DocumentedField("advancedCommerceInfo", .object),
+        DocumentedField("commitmentInfo", .object),
+        DocumentedField("renewalBillingPlanType", .string),
     ]
 
     /// Decodes a renewal info; a payload that carries only the marks of another kind is
     /// ``SignedDataError/Code/kindMismatch``.
     public init(payload: JSONValue) throws(SignedDataError) {
+        try FieldChecker.check(payload, fields: Self.fields, as: .renewalInfo)
         json = payload
-        try FieldReader.readMembers(of: payload, as: .renewalInfo) { read, name, value throws(SignedDataError) in
-            switch name {
-            case "expirationIntent": expirationIntent = try read.value(value, name, as: ExpirationIntent.self)
-            case "originalTransactionId": originalTransactionId = try read.string(value, name)
-            case "autoRenewProductId": autoRenewProductId = try read.string(value, name)
-            case "productId": productId = try read.string(value, name)
-            case "autoRenewStatus": autoRenewStatus = try read.value(value, name, as: AutoRenewStatus.self)
-            case "isInBillingRetryPeriod": isInBillingRetryPeriod = try read.bool(value, name)
-            case "priceIncreaseStatus":
-                priceIncreaseStatus = try read.value(value, name, as: PriceIncreaseStatus.self)
-            case "gracePeriodExpiresDate": gracePeriodExpiresDate = try read.date(value, name)
-            case "offerType": offerType = try read.value(value, name, as: OfferType.self)
-            case "offerIdentifier": offerIdentifier = try read.string(value, name)
-            case "signedDate": signedDate = try read.date(value, name)
-            case "environment": environment = try read.value(value, name, as: AppStoreEnvironment.self)
-            case "recentSubscriptionStartDate": recentSubscriptionStartDate = try read.date(value, name)
-            case "renewalDate": renewalDate = try read.date(value, name)
-            case "currency": currency = try read.string(value, name)
-            case "renewalPrice": renewalPrice = try read.int64(value, name)
-            case "offerDiscountType": offerDiscountType = try read.value(value, name, as: OfferDiscountType.self)
-            case "eligibleWinBackOfferIds": eligibleWinBackOfferIds = try read.strings(value, name)
-            case "appAccountToken": appAccountToken = try read.string(value, name)
-            case "appTransactionId": appTransactionId = try read.string(value, name)
-            case "offerPeriod": offerPeriod = try read.string(value, name)
-            case "advancedCommerceInfo": advancedCommerceInfo = try read.object(value, name)
-            case "commitmentInfo": commitmentInfo = try read.object(value, name)
-            case "renewalBillingPlanType":
-                renewalBillingPlanType = try read.value(value, name, as: BillingPlanType.self)
-            default: break
-            }
-        }
     }
 }

@@ -8,71 +8,71 @@ public import PureJSON
 /// ``json`` and the members not documented here in ``otherFields``: nothing is dropped.
 public struct JWSTransactionDecodedPayload: SignedPayload, Equatable {
     /// The original transaction identifier of a purchase: the same for every renewal and restore.
-    public private(set) var originalTransactionId: String?
+    public var originalTransactionId: String? { json.stringField("originalTransactionId") }
     /// The transaction's identifier.
-    public private(set) var transactionId: String?
+    public var transactionId: String? { json.stringField("transactionId") }
     /// The identifier of subscription purchase events across devices, renewals included.
-    public private(set) var webOrderLineItemId: String?
+    public var webOrderLineItemId: String? { json.stringField("webOrderLineItemId") }
     /// The app's bundle identifier.
-    public private(set) var bundleId: String?
+    public var bundleId: String? { json.stringField("bundleId") }
     /// The product identifier set in App Store Connect.
-    public private(set) var productId: String?
+    public var productId: String? { json.stringField("productId") }
     /// The subscription group of a subscription.
-    public private(set) var subscriptionGroupIdentifier: String?
+    public var subscriptionGroupIdentifier: String? { json.stringField("subscriptionGroupIdentifier") }
     /// When the App Store charged the customer (or restored, or renewed after a lapse), in milliseconds.
-    public private(set) var purchaseDate: Int64?
+    public var purchaseDate: Int64? { json.dateField("purchaseDate") }
     /// The purchase date of the original transaction, in milliseconds.
-    public private(set) var originalPurchaseDate: Int64?
+    public var originalPurchaseDate: Int64? { json.dateField("originalPurchaseDate") }
     /// When a subscription expires or renews, in milliseconds.
-    public private(set) var expiresDate: Int64?
+    public var expiresDate: Int64? { json.dateField("expiresDate") }
     /// The number of consumables bought.
-    public private(set) var quantity: Int32?
+    public var quantity: Int32? { json.int32Field("quantity") }
     /// The type of in-app purchase.
-    public private(set) var type: ProductType?
+    public var type: ProductType? { json.field("type", as: ProductType.self) }
     /// The UUID the app set on the purchase to map it to its own account, as written.
-    public private(set) var appAccountToken: String?
+    public var appAccountToken: String? { json.stringField("appAccountToken") }
     /// Bought, or shared through Family Sharing.
-    public private(set) var inAppOwnershipType: InAppOwnershipType?
+    public var inAppOwnershipType: InAppOwnershipType? { json.field("inAppOwnershipType", as: InAppOwnershipType.self) }
     /// When the App Store signed this JWS, in milliseconds.
-    public private(set) var signedDate: Int64?
+    public var signedDate: Int64? { json.dateField("signedDate") }
     /// Why the transaction was refunded or revoked.
-    public private(set) var revocationReason: RevocationReason?
+    public var revocationReason: RevocationReason? { json.field("revocationReason", as: RevocationReason.self) }
     /// When the transaction was refunded or revoked, in milliseconds.
-    public private(set) var revocationDate: Int64?
+    public var revocationDate: Int64? { json.dateField("revocationDate") }
     /// Whether the customer upgraded to another subscription.
-    public private(set) var isUpgraded: Bool?
+    public var isUpgraded: Bool? { json.boolField("isUpgraded") }
     /// The kind of offer applied.
-    public private(set) var offerType: OfferType?
+    public var offerType: OfferType? { json.field("offerType", as: OfferType.self) }
     /// The offer code or promotional offer identifier.
-    public private(set) var offerIdentifier: String?
+    public var offerIdentifier: String? { json.stringField("offerIdentifier") }
     /// The server environment.
-    public private(set) var environment: AppStoreEnvironment?
+    public var environment: AppStoreEnvironment? { json.field("environment", as: AppStoreEnvironment.self) }
     /// The three-letter code of the storefront's country or region.
-    public private(set) var storefront: String?
+    public var storefront: String? { json.stringField("storefront") }
     /// Apple's identifier of the storefront.
-    public private(set) var storefrontId: String?
+    public var storefrontId: String? { json.stringField("storefrontId") }
     /// A purchase by the customer, or a renewal by the system.
-    public private(set) var transactionReason: TransactionReason?
+    public var transactionReason: TransactionReason? { json.field("transactionReason", as: TransactionReason.self) }
     /// The ISO 4217 currency code of ``price``.
-    public private(set) var currency: String?
+    public var currency: String? { json.stringField("currency") }
     /// The price in milliunits of ``currency``.
-    public private(set) var price: Int64?
+    public var price: Int64? { json.int64Field("price") }
     /// The payment mode of the offer.
-    public private(set) var offerDiscountType: OfferDiscountType?
+    public var offerDiscountType: OfferDiscountType? { json.field("offerDiscountType", as: OfferDiscountType.self) }
     /// The identifier of the app download transaction.
-    public private(set) var appTransactionId: String?
+    public var appTransactionId: String? { json.stringField("appTransactionId") }
     /// The duration of the offer, ISO 8601 (`P1M`).
-    public private(set) var offerPeriod: String?
+    public var offerPeriod: String? { json.stringField("offerPeriod") }
     /// The kind of refund or revocation.
-    public private(set) var revocationType: RevocationType?
+    public var revocationType: RevocationType? { json.field("revocationType", as: RevocationType.self) }
     /// The share refunded or revoked, in milliunits (100000 is all of it).
-    public private(set) var revocationPercentage: Int32?
+    public var revocationPercentage: Int32? { json.int32Field("revocationPercentage") }
     /// Advanced Commerce information (`advancedCommerceInfo`), kept as its JSON object.
-    public private(set) var advancedCommerceInfo: JSONValue?
+    public var advancedCommerceInfo: JSONValue? { json.field("advancedCommerceInfo") }
     /// How an Advanced Commerce subscription is billed.
-    public private(set) var billingPlanType: BillingPlanType?
+    public var billingPlanType: BillingPlanType? { json.field("billingPlanType", as: BillingPlanType.self) }
     /// Commitment information (`commitmentInfo`), kept as its JSON object.
-    public private(set) var commitmentInfo: JSONValue?
+    public var commitmentInfo: JSONValue? { json.field("commitmentInfo") }
 
     /// The payload object, every member in the order written.
     public let json: JSONValue
@@ -82,60 +82,53 @@ public struct JWSTransactionDecodedPayload: SignedPayload, Equatable {
 
     /// The members this type does not model, in the order written.
     public var otherFields: [(String, JSONValue)] {
-        FieldReader.undocumented(json, Self.documentedFields)
+        FieldChecker.undocumented(json, Self.documentedFields)
     }
 
     /// The documented fields' names, as Apple writes them.
-    public static let documentedFields = [
-        "originalTransactionId", "transactionId", "webOrderLineItemId", "bundleId", "productId",
-        "subscriptionGroupIdentifier", "purchaseDate", "originalPurchaseDate", "expiresDate", "quantity", "type",
-        "appAccountToken", "inAppOwnershipType", "signedDate", "revocationReason", "revocationDate", "isUpgraded",
-        "offerType", "offerIdentifier", "environment", "storefront", "storefrontId", "transactionReason",
-        "currency", "price", "offerDiscountType", "appTransactionId", "offerPeriod", "revocationType",
-        "revocationPercentage", "advancedCommerceInfo", "billingPlanType", "commitmentInfo",
+    public static let documentedFields = fields.map { $0.name }
+
+    /// The documented fields with the JSON type Apple documents for each, in Apple's order.
+    static let fields: [DocumentedField] = [
+        DocumentedField("originalTransactionId", .string),
+        DocumentedField("transactionId", .string),
+        DocumentedField("webOrderLineItemId", .string),
+        DocumentedField("bundleId", .string),
+        DocumentedField("productId", .string),
+        DocumentedField("subscriptionGroupIdentifier", .string),
+        DocumentedField("purchaseDate", .date),
+        DocumentedField("originalPurchaseDate", .date),
+        DocumentedField("expiresDate", .date),
+        DocumentedField("quantity", .int32),
+        DocumentedField("type", .string),
+        DocumentedField("appAccountToken", .string),
+        DocumentedField("inAppOwnershipType", .string),
+        DocumentedField("signedDate", .date),
+        DocumentedField("revocationReason", .int32),
+        DocumentedField("revocationDate", .date),
+        DocumentedField("isUpgraded", .bool),
+        DocumentedField("offerType", .int32),
+        DocumentedField("offerIdentifier", .string),
+        DocumentedField("environment", .string),
+        DocumentedField("storefront", .string),
+        DocumentedField("storefrontId", .string),
+        DocumentedField("transactionReason", .string),
+        DocumentedField("currency", .string),
+        DocumentedField("price", .int64),
+        DocumentedField("offerDiscountType", .string),
+        DocumentedField("appTransactionId", .string),
+        DocumentedField("offerPeriod", .string),
+        DocumentedField("revocationType", .string),
+        DocumentedField("revocationPercentage", .int32),
+        DocumentedField("advancedCommerceInfo", .object),
+        DocumentedField("billingPlanType", .string),
+        DocumentedField("commitmentInfo", .object),
     ]
 
     /// Decodes a transaction; a payload that carries only the marks of another kind is
     /// ``SignedDataError/Code/kindMismatch``.
     public init(payload: JSONValue) throws(SignedDataError) {
+        try FieldChecker.check(payload, fields: Self.fields, as: .transaction)
         json = payload
-        try FieldReader.readMembers(of: payload, as: .transaction) { read, name, value throws(SignedDataError) in
-            switch name {
-            case "originalTransactionId": originalTransactionId = try read.string(value, name)
-            case "transactionId": transactionId = try read.string(value, name)
-            case "webOrderLineItemId": webOrderLineItemId = try read.string(value, name)
-            case "bundleId": bundleId = try read.string(value, name)
-            case "productId": productId = try read.string(value, name)
-            case "subscriptionGroupIdentifier": subscriptionGroupIdentifier = try read.string(value, name)
-            case "purchaseDate": purchaseDate = try read.date(value, name)
-            case "originalPurchaseDate": originalPurchaseDate = try read.date(value, name)
-            case "expiresDate": expiresDate = try read.date(value, name)
-            case "quantity": quantity = try read.int32(value, name)
-            case "type": type = try read.value(value, name, as: ProductType.self)
-            case "appAccountToken": appAccountToken = try read.string(value, name)
-            case "inAppOwnershipType": inAppOwnershipType = try read.value(value, name, as: InAppOwnershipType.self)
-            case "signedDate": signedDate = try read.date(value, name)
-            case "revocationReason": revocationReason = try read.value(value, name, as: RevocationReason.self)
-            case "revocationDate": revocationDate = try read.date(value, name)
-            case "isUpgraded": isUpgraded = try read.bool(value, name)
-            case "offerType": offerType = try read.value(value, name, as: OfferType.self)
-            case "offerIdentifier": offerIdentifier = try read.string(value, name)
-            case "environment": environment = try read.value(value, name, as: AppStoreEnvironment.self)
-            case "storefront": storefront = try read.string(value, name)
-            case "storefrontId": storefrontId = try read.string(value, name)
-            case "transactionReason": transactionReason = try read.value(value, name, as: TransactionReason.self)
-            case "currency": currency = try read.string(value, name)
-            case "price": price = try read.int64(value, name)
-            case "offerDiscountType": offerDiscountType = try read.value(value, name, as: OfferDiscountType.self)
-            case "appTransactionId": appTransactionId = try read.string(value, name)
-            case "offerPeriod": offerPeriod = try read.string(value, name)
-            case "revocationType": revocationType = try read.value(value, name, as: RevocationType.self)
-            case "revocationPercentage": revocationPercentage = try read.int32(value, name)
-            case "advancedCommerceInfo": advancedCommerceInfo = try read.object(value, name)
-            case "billingPlanType": billingPlanType = try read.value(value, name, as: BillingPlanType.self)
-            case "commitmentInfo": commitmentInfo = try read.object(value, name)
-            default: break
-            }
-        }
     }
 }

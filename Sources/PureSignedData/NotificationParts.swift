@@ -7,151 +7,138 @@ public import PureJSON
 /// The app and the signed data a notification concerns (Apple: `data`).
 public struct NotificationData: Sendable, Equatable {
     /// The server environment of the notification.
-    public private(set) var environment: AppStoreEnvironment?
+    public var environment: AppStoreEnvironment? { json.field("environment", as: AppStoreEnvironment.self) }
     /// The app's identifier in the App Store (absent for Sandbox).
-    public private(set) var appAppleId: Int64?
+    public var appAppleId: Int64? { json.int64Field("appAppleId") }
     /// The app's bundle identifier.
-    public private(set) var bundleId: String?
+    public var bundleId: String? { json.stringField("bundleId") }
     /// The app's build version.
-    public private(set) var bundleVersion: String?
+    public var bundleVersion: String? { json.stringField("bundleVersion") }
     /// The transaction, a JWS of its own (``JWSTransactionDecodedPayload``), as written: unverified.
-    public private(set) var signedTransactionInfo: String?
+    public var signedTransactionInfo: String? { json.stringField("signedTransactionInfo") }
     /// The subscription's renewal information, a JWS of its own (``JWSRenewalInfoDecodedPayload``), as
     /// written: unverified.
-    public private(set) var signedRenewalInfo: String?
+    public var signedRenewalInfo: String? { json.stringField("signedRenewalInfo") }
     /// The subscription's status.
-    public private(set) var status: SubscriptionStatus?
+    public var status: SubscriptionStatus? { json.field("status", as: SubscriptionStatus.self) }
     /// Why the customer asked for a refund (`CONSUMPTION_REQUEST`).
-    public private(set) var consumptionRequestReason: ConsumptionRequestReason?
+    public var consumptionRequestReason: ConsumptionRequestReason? {
+        json.field("consumptionRequestReason", as: ConsumptionRequestReason.self)
+    }
     /// The object, every member in the order written.
     public let json: JSONValue
 
     /// The documented fields' names, as Apple writes them.
-    public static let documentedFields = [
-        "environment", "appAppleId", "bundleId", "bundleVersion", "signedTransactionInfo", "signedRenewalInfo",
-        "status", "consumptionRequestReason",
+    public static let documentedFields = fields.map { $0.name }
+
+    /// The documented fields with the JSON type Apple documents for each, in Apple's order.
+    static let fields: [DocumentedField] = [
+        DocumentedField("environment", .string),
+        DocumentedField("appAppleId", .int64),
+        DocumentedField("bundleId", .string),
+        DocumentedField("bundleVersion", .string),
+        DocumentedField("signedTransactionInfo", .string),
+        DocumentedField("signedRenewalInfo", .string),
+        DocumentedField("status", .int32),
+        DocumentedField("consumptionRequestReason", .string),
     ]
 
-    init(object: JSONValue, path: String) throws(SignedDataError) {
-        json = object
-        try FieldReader.readMembers(of: object, path: path) { read, name, value throws(SignedDataError) in
-            switch name {
-            case "environment": environment = try read.value(value, name, as: AppStoreEnvironment.self)
-            case "appAppleId": appAppleId = try read.int64(value, name)
-            case "bundleId": bundleId = try read.string(value, name)
-            case "bundleVersion": bundleVersion = try read.string(value, name)
-            case "signedTransactionInfo": signedTransactionInfo = try read.string(value, name)
-            case "signedRenewalInfo": signedRenewalInfo = try read.string(value, name)
-            case "status": status = try read.value(value, name, as: SubscriptionStatus.self)
-            case "consumptionRequestReason":
-                consumptionRequestReason = try read.value(value, name, as: ConsumptionRequestReason.self)
-            default: break
-            }
-        }
-    }
+    /// Wraps an object its payload checked (``DocumentedField/ValueType/nested(_:)``).
+    init(checked object: JSONValue) { json = object }
 }
 
 /// The result of a renewal-date extension requested for all eligible subscribers (Apple: `summary`).
 public struct Summary: Sendable, Equatable {
     /// The server environment.
-    public private(set) var environment: AppStoreEnvironment?
+    public var environment: AppStoreEnvironment? { json.field("environment", as: AppStoreEnvironment.self) }
     /// The app's identifier in the App Store.
-    public private(set) var appAppleId: Int64?
+    public var appAppleId: Int64? { json.int64Field("appAppleId") }
     /// The app's bundle identifier.
-    public private(set) var bundleId: String?
+    public var bundleId: String? { json.stringField("bundleId") }
     /// The subscription's product identifier.
-    public private(set) var productId: String?
+    public var productId: String? { json.stringField("productId") }
     /// The identifier the requester gave the extension request.
-    public private(set) var requestIdentifier: String?
+    public var requestIdentifier: String? { json.stringField("requestIdentifier") }
     /// The storefronts (ISO 3166-1 alpha-3) the request covered.
-    public private(set) var storefrontCountryCodes: [String]?
+    public var storefrontCountryCodes: [String]? { json.stringsField("storefrontCountryCodes") }
     /// How many subscriptions were extended.
-    public private(set) var succeededCount: Int64?
+    public var succeededCount: Int64? { json.int64Field("succeededCount") }
     /// How many subscriptions could not be extended.
-    public private(set) var failedCount: Int64?
+    public var failedCount: Int64? { json.int64Field("failedCount") }
     /// The object, every member in the order written.
     public let json: JSONValue
 
     /// The documented fields' names, as Apple writes them.
-    public static let documentedFields = [
-        "environment", "appAppleId", "bundleId", "productId", "requestIdentifier", "storefrontCountryCodes",
-        "succeededCount", "failedCount",
+    public static let documentedFields = fields.map { $0.name }
+
+    /// The documented fields with the JSON type Apple documents for each, in Apple's order.
+    static let fields: [DocumentedField] = [
+        DocumentedField("environment", .string),
+        DocumentedField("appAppleId", .int64),
+        DocumentedField("bundleId", .string),
+        DocumentedField("productId", .string),
+        DocumentedField("requestIdentifier", .string),
+        DocumentedField("storefrontCountryCodes", .strings),
+        DocumentedField("succeededCount", .int64),
+        DocumentedField("failedCount", .int64),
     ]
 
-    init(object: JSONValue, path: String) throws(SignedDataError) {
-        json = object
-        try FieldReader.readMembers(of: object, path: path) { read, name, value throws(SignedDataError) in
-            switch name {
-            case "environment": environment = try read.value(value, name, as: AppStoreEnvironment.self)
-            case "appAppleId": appAppleId = try read.int64(value, name)
-            case "bundleId": bundleId = try read.string(value, name)
-            case "productId": productId = try read.string(value, name)
-            case "requestIdentifier": requestIdentifier = try read.string(value, name)
-            case "storefrontCountryCodes": storefrontCountryCodes = try read.strings(value, name)
-            case "succeededCount": succeededCount = try read.int64(value, name)
-            case "failedCount": failedCount = try read.int64(value, name)
-            default: break
-            }
-        }
-    }
+    /// Wraps an object its payload checked (``DocumentedField/ValueType/nested(_:)``).
+    init(checked object: JSONValue) { json = object }
 }
 
 /// A token of a purchase made outside the App Store (Apple: `externalPurchaseToken`).
 public struct ExternalPurchaseToken: Sendable, Equatable {
     /// The identifier of the external purchase.
-    public private(set) var externalPurchaseId: String?
+    public var externalPurchaseId: String? { json.stringField("externalPurchaseId") }
     /// When the system created the token, in milliseconds.
-    public private(set) var tokenCreationDate: Int64?
+    public var tokenCreationDate: Int64? { json.dateField("tokenCreationDate") }
     /// The app's identifier in the App Store.
-    public private(set) var appAppleId: Int64?
+    public var appAppleId: Int64? { json.int64Field("appAppleId") }
     /// The app's bundle identifier.
-    public private(set) var bundleId: String?
+    public var bundleId: String? { json.stringField("bundleId") }
     /// The object, every member in the order written.
     public let json: JSONValue
 
     /// The documented fields' names, as Apple writes them.
-    public static let documentedFields = ["externalPurchaseId", "tokenCreationDate", "appAppleId", "bundleId"]
+    public static let documentedFields = fields.map { $0.name }
 
-    init(object: JSONValue, path: String) throws(SignedDataError) {
-        json = object
-        try FieldReader.readMembers(of: object, path: path) { read, name, value throws(SignedDataError) in
-            switch name {
-            case "externalPurchaseId": externalPurchaseId = try read.string(value, name)
-            case "tokenCreationDate": tokenCreationDate = try read.date(value, name)
-            case "appAppleId": appAppleId = try read.int64(value, name)
-            case "bundleId": bundleId = try read.string(value, name)
-            default: break
-            }
-        }
-    }
+    /// The documented fields with the JSON type Apple documents for each, in Apple's order.
+    static let fields: [DocumentedField] = [
+        DocumentedField("externalPurchaseId", .string),
+        DocumentedField("tokenCreationDate", .date),
+        DocumentedField("appAppleId", .int64),
+        DocumentedField("bundleId", .string),
+    ]
+
+    /// Wraps an object its payload checked (``DocumentedField/ValueType/nested(_:)``).
+    init(checked object: JSONValue) { json = object }
 }
 
 /// The app and its signed app transaction (Apple: `appData`).
 public struct AppData: Sendable, Equatable {
     /// The app's identifier in the App Store.
-    public private(set) var appAppleId: Int64?
+    public var appAppleId: Int64? { json.int64Field("appAppleId") }
     /// The app's bundle identifier.
-    public private(set) var bundleId: String?
+    public var bundleId: String? { json.stringField("bundleId") }
     /// The server environment.
-    public private(set) var environment: AppStoreEnvironment?
+    public var environment: AppStoreEnvironment? { json.field("environment", as: AppStoreEnvironment.self) }
     /// The app transaction, a JWS of its own (``AppTransaction``), as written: unverified.
-    public private(set) var signedAppTransactionInfo: String?
+    public var signedAppTransactionInfo: String? { json.stringField("signedAppTransactionInfo") }
     /// The object, every member in the order written.
     public let json: JSONValue
 
     /// The documented fields' names, as Apple writes them.
-    public static let documentedFields = ["appAppleId", "bundleId", "environment", "signedAppTransactionInfo"]
+    public static let documentedFields = fields.map { $0.name }
 
-    init(object: JSONValue, path: String) throws(SignedDataError) {
-        json = object
-        try FieldReader.readMembers(of: object, path: path) { read, name, value throws(SignedDataError) in
-            switch name {
-            case "appAppleId": appAppleId = try read.int64(value, name)
-            case "bundleId": bundleId = try read.string(value, name)
-            case "environment": environment = try read.value(value, name, as: AppStoreEnvironment.self)
-            case "signedAppTransactionInfo": signedAppTransactionInfo = try read.string(value, name)
-            default: break
-            }
-        }
-    }
+    /// The documented fields with the JSON type Apple documents for each, in Apple's order.
+    static let fields: [DocumentedField] = [
+        DocumentedField("appAppleId", .int64),
+        DocumentedField("bundleId", .string),
+        DocumentedField("environment", .string),
+        DocumentedField("signedAppTransactionInfo", .string),
+    ]
+
+    /// Wraps an object its payload checked (``DocumentedField/ValueType/nested(_:)``).
+    init(checked object: JSONValue) { json = object }
 }

@@ -9,24 +9,26 @@ public import PureJSON
 /// verified) on their own: ``NotificationData/signedTransactionInfo``.
 public struct ResponseBodyV2DecodedPayload: SignedPayload, Equatable {
     /// The event the notification reports.
-    public private(set) var notificationType: NotificationTypeV2?
+    public var notificationType: NotificationTypeV2? { json.field("notificationType", as: NotificationTypeV2.self) }
     /// What more the notification says about its event.
-    public private(set) var subtype: Subtype?
+    public var subtype: Subtype? { json.field("subtype", as: Subtype.self) }
     /// The notification's unique identifier: a notification Apple resends keeps it.
-    public private(set) var notificationUUID: String?
+    public var notificationUUID: String? { json.stringField("notificationUUID") }
     /// The app and the signed transaction and renewal info the event concerns.
-    public private(set) var data: NotificationData?
+    public var data: NotificationData? { json.field("data").map(NotificationData.init(checked:)) }
     /// The notification's version (`2.0`).
-    public private(set) var version: String?
+    public var version: String? { json.stringField("version") }
     /// When the App Store signed this JWS, in milliseconds. Early notifications (2022) have none.
-    public private(set) var signedDate: Int64?
+    public var signedDate: Int64? { json.dateField("signedDate") }
     /// The result of a renewal extension for all eligible subscribers (`RENEWAL_EXTENSION` with subtype
     /// `SUMMARY`).
-    public private(set) var summary: Summary?
+    public var summary: Summary? { json.field("summary").map(Summary.init(checked:)) }
     /// An external purchase token (`EXTERNAL_PURCHASE_TOKEN`).
-    public private(set) var externalPurchaseToken: ExternalPurchaseToken?
+    public var externalPurchaseToken: ExternalPurchaseToken? {
+        json.field("externalPurchaseToken").map(ExternalPurchaseToken.init(checked:))
+    }
     /// The app and its signed app transaction (`RESCIND_CONSENT`).
-    public private(set) var appData: AppData?
+    public var appData: AppData? { json.field("appData").map(AppData.init(checked:)) }
 
     /// The payload object, every member in the order written.
     public let json: JSONValue
@@ -37,34 +39,30 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload, Equatable {
     /// The members this type does not model, in the order written (those of ``data`` and the other nested
     /// objects are in theirs).
     public var otherFields: [(String, JSONValue)] {
-        FieldReader.undocumented(json, Self.documentedFields)
+        FieldChecker.undocumented(json, Self.documentedFields)
     }
 
     /// The documented fields' names, as Apple writes them.
-    public static let documentedFields = [
-        "notificationType", "subtype", "notificationUUID", "data", "version", "signedDate", "summary",
-        "externalPurchaseToken", "appData",
+    public static let documentedFields = fields.map { $0.name }
+
+    /// The documented fields with the JSON type Apple documents for each, in Apple's order.
+    static let fields: [DocumentedField] = [
+        DocumentedField("notificationType", .string),
+        DocumentedField("subtype", .string),
+        DocumentedField("notificationUUID", .string),
+        DocumentedField("data", .nested(NotificationData.fields)),
+        DocumentedField("version", .string),
+        DocumentedField("signedDate", .date),
+        DocumentedField("summary", .nested(Summary.fields)),
+        DocumentedField("externalPurchaseToken", .nested(ExternalPurchaseToken.fields)),
+        DocumentedField("appData", .nested(AppData.fields)),
     ]
 
     /// Decodes a notification; a payload that carries only the marks of another kind is
     /// ``SignedDataError/Code/kindMismatch``. A nested object's field of the wrong type is named by its path
     /// (`data.status`).
     public init(payload: JSONValue) throws(SignedDataError) {
+        try FieldChecker.check(payload, fields: Self.fields, as: .notification)
         json = payload
-        try FieldReader.readMembers(of: payload, as: .notification) { read, name, value throws(SignedDataError) in
-            switch name {
-            case "notificationType": notificationType = try read.value(value, name, as: NotificationTypeV2.self)
-            case "subtype": subtype = try read.value(value, name, as: Subtype.self)
-            case "notificationUUID": notificationUUID = try read.string(value, name)
-            case "data": data = value.isNull ? nil : try NotificationData(object: value, path: name)
-            case "version": version = try read.string(value, name)
-            case "signedDate": signedDate = try read.date(value, name)
-            case "summary": summary = value.isNull ? nil : try Summary(object: value, path: name)
-            case "externalPurchaseToken":
-                externalPurchaseToken = value.isNull ? nil : try ExternalPurchaseToken(object: value, path: name)
-            case "appData": appData = value.isNull ? nil : try AppData(object: value, path: name)
-            default: break
-            }
-        }
     }
 }

@@ -45,7 +45,7 @@ public enum SignedDataKind: String, Sendable, Hashable, CustomStringConvertible 
     /// ``SignedDataError/Code/kindUndetermined``; one that carries several is
     /// ``SignedDataError/Code/kindAmbiguous``.
     public static func detect(_ payload: JSONValue) throws(SignedDataError) -> SignedDataKind {
-        let kinds = marked(try FieldReader.members(of: payload, path: ""))
+        let kinds = marked(try FieldChecker.members(of: payload, path: ""))
         guard let kind = kinds.first else {
             throw SignedDataError(
                 .payload,
