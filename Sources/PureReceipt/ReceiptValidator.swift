@@ -134,13 +134,13 @@ public struct ReceiptValidator: Sendable {
         // The chain's certificates below the anchor, for the next receipts of the batch.
         memo?.remember(Array(verified.chain.certificates.dropLast()))
         // 4. and 5. What the caller expects.
-        if let expected = expectations.bundleIdentifier, receipt.bundleIdentifier != expected {
+        if let expected = expectations.bundleIdentifier, !receipt.bundleIdentifier.hasSameUTF8(as: expected) {
             throw ReceiptValidationError(
                 .bundleIdentifier,
                 "bundle identifier \(receipt.bundleIdentifier ?? "(none)"), expected \(expected)"
             )
         }
-        if let expected = expectations.applicationVersion, receipt.applicationVersion != expected {
+        if let expected = expectations.applicationVersion, !receipt.applicationVersion.hasSameUTF8(as: expected) {
             throw ReceiptValidationError(
                 .applicationVersion,
                 "application version \(receipt.applicationVersion ?? "(none)"), expected \(expected)"

@@ -23,9 +23,10 @@ public struct UnverifiedSignedData<Payload: SignedPayload>: Sendable {
     )
         throws(SignedDataError)
     {
-        compactSerialization = try CompactSerialization(input)
-        header = try JWSHeader(decoding: compactSerialization.header, layout: layout)
-        payload = try Payload(payload: try Self.parsePayload(compactSerialization.payload))
+        let parts = try SignedDataParts(input, layout: layout)
+        compactSerialization = parts.compactSerialization
+        header = parts.header
+        payload = try Payload(payload: parts.payload)
     }
 
     /// Decodes `input` without verifying it.
@@ -43,11 +44,20 @@ public struct UnverifiedSignedData<Payload: SignedPayload>: Sendable {
 
     /// The signature bytes as decoded (ES256: 64 bytes r‖s, their length not yet checked).
     public var signature: [UInt8] { compactSerialization.signature }
+}
 
-    /// The payload's bytes parsed as a JSON object value, with the payload step's errors.
-    static func parsePayload(_ bytes: [UInt8]) throws(SignedDataError) -> JSONValue {
+/// The steps of decoding that do not depend on the payload type, apart so that they are not repeated for each.
+struct SignedDataParts {
+    let compactSerialization: CompactSerialization
+    let header: JWSHeader
+    /// The payload's bytes parsed as JSON, not yet decoded as a payload type.
+    let payload: JSONValue
+
+    init(_ input: ArraySlice<UInt8>, layout: CertificateChainLayout) throws(SignedDataError) {
+        compactSerialization = try CompactSerialization(input)
+        header = try JWSHeader(decoding: compactSerialization.header, layout: layout)
         do throws(JSONError) {
-            return try JSONValue(parsing: bytes)
+            payload = try JSONValue(parsing: compactSerialization.payload)
         } catch {
             throw SignedDataError(.payload, .invalidJSON, "the payload is not JSON", part: .payload, json: error)
         }

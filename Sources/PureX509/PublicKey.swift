@@ -55,6 +55,15 @@ public enum NamedCurve: String, Sendable, Hashable, CaseIterable, CustomStringCo
 
     /// `P-256` or `P-384`.
     public var description: String { rawValue }
+
+    /// Hashes the case. (The default for a `String`-backed enum hashes the raw text, which needs the Unicode
+    /// normalization tables; the WebAssembly module carries no String hashing or comparison otherwise.)
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .p256: hasher.combine(0 as UInt8)
+        case .p384: hasher.combine(1 as UInt8)
+        }
+    }
 }
 
 /// Why a certificate's public key of an algorithm this library implements could not be used.

@@ -66,6 +66,23 @@ import VectorSupport
         }
     }
 
+    @Test func theBundleIdentifierIsComparedByItsBytesNotByCanonicalEquivalence() throws {
+        let sample = try #require(
+            try ProjectVectors.receipts(in: "receipts/apple").first {
+                $0.name.hasPrefix("in-app-purchase_test_apple_js")
+            }
+        )
+        let bundle = try #require((sample.expected["receipt"] as? [String: Any])?["bundle_id"] as? String)
+        #expect(bundle == "com.mustafadur.Kargotakip")
+        _ = try ReceiptValidator(expectations: .init(bundleIdentifier: bundle)).validate(sample.bytes)
+        // U+212A KELVIN SIGN is canonically equivalent to "K": Swift's `==` calls the two identifiers equal.
+        let lookalike = "com.mustafadur.\u{212A}argotakip"
+        #expect(lookalike == bundle)
+        _ = Self.expectStep(.bundleIdentifier) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(expectations: .init(bundleIdentifier: lookalike)).validate(sample.bytes)
+        }
+    }
+
     @Test func everyStepFailsForItsOwnReason() throws {
         let sample = try #require(
             try ProjectVectors.receipts(in: "receipts/apple").first {

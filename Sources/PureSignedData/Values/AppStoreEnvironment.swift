@@ -21,6 +21,9 @@ public struct AppStoreEnvironment: RawRepresentable, Sendable, Hashable, CustomS
     public static var xcode: Self { Self(rawValue: "Xcode") }
     /// `LocalTesting`: Apple's libraries' own test data.
     public static var localTesting: Self { Self(rawValue: "LocalTesting") }
+
+    /// Whether this is ``production``, by the bytes written.
+    var isProduction: Bool { rawValue.utf8.elementsEqual("Production".utf8) }
 }
 
 /// The platform on which the customer originally bought the app (Apple: `originalPlatform`). An open set.

@@ -1,4 +1,5 @@
 import PureCrypto
+import PureDER
 public import PureX509
 
 /// Verifies StoreKit signed data (JWS), fail-closed and in this order: the compact serialization → the header
@@ -101,11 +102,48 @@ public struct SignedDataVerifier: Sendable {
     ) throws(SignedDataError) -> VerifiedJWS<Payload> {
         // 1.–2. Form: the compact serialization, the header, the payload's JSON and fields. Nothing believed.
         let data = try UnverifiedSignedData<Payload>(unverified: input, layout: trust.layout)
-        let nested = data.payload.nestedSignedData
-        let time = try validationInstant(of: data.payload, nested: nested)
+        let verified = try verify(
+            data.compactSerialization,
+            header: data.header,
+            claims: PayloadClaims(data.payload),
+            expectations: expectations,
+            memo: &memo
+        )
+        return VerifiedJWS(
+            payload: data.payload,
+            header: data.header,
+            chain: verified.chain,
+            validationTime: verified.time,
+            nested: verified.nested
+        )
+    }
+
+    /// What verification reads of a payload, whatever its type: so that the steps after decoding are one
+    /// function, not one per payload type.
+    private struct PayloadClaims {
+        var signedDate: Int64?
+        var app: AppClaims
+        var nested: [NestedJWSField]
+
+        init(_ payload: some SignedPayload) {
+            signedDate = payload.signedDate
+            app = payload.appClaims
+            nested = payload.nestedSignedData
+        }
+    }
+
+    /// Steps 3–6 for decoded data.
+    private func verify(
+        _ serialization: CompactSerialization,
+        header: JWSHeader,
+        claims: PayloadClaims,
+        expectations: Expectations,
+        memo: inout SignatureMemo?
+    ) throws(SignedDataError) -> (chain: ValidatedChain, time: Int64, nested: [NestedSignedData]) {
+        let time = try validationInstant(signedDate: claims.signedDate, nested: claims.nested)
         // 3. The chain, from x5c's leaf through the rest of x5c (a copy of an anchor there is the anchor) to an
         // anchor of the trust's, at the validation time.
-        let certificates = data.header.certificates
+        let certificates = header.certificates
         let chain: ValidatedChain
         do throws(PathValidationError) {
             var work = PathSearchWork()
@@ -121,16 +159,15 @@ public struct SignedDataVerifier: Sendable {
             throw SignedDataError(.chain, .pathValidation, "the x5c chain does not validate", path: error)
         }
         // 4. ES256 with the leaf's key over the ASCII bytes `header.payload`.
-        try checkSignature(data, signer: chain.leaf)
+        try checkSignature(serialization, signer: chain.leaf)
         // 5. What the caller expects, now that the payload is the App Store's word.
-        try check(data.payload.appClaims, against: expectations)
+        try check(claims.app, against: expectations)
         // 6. A notification's nested data: verified with the same trust, and of the same app and environment.
         var verifiedNested: [NestedSignedData] = []
-        let claims = data.payload.appClaims
-        for field in nested {
+        for field in claims.nested {
             let agreement = Expectations(
-                bundleIdentifier: claims.bundleId,
-                environment: claims.environment
+                bundleIdentifier: claims.app.bundleId,
+                environment: claims.app.environment
             )
             do throws(SignedDataError) {
                 let verified = try verifyNested(field, expectations: agreement, memo: &memo)
@@ -139,13 +176,7 @@ public struct SignedDataVerifier: Sendable {
                 throw error.nested(in: field.path)
             }
         }
-        return VerifiedJWS(
-            payload: data.payload,
-            header: data.header,
-            chain: chain,
-            validationTime: time,
-            nested: verifiedNested
-        )
+        return (chain, time, verifiedNested)
     }
 
     /// A nested JWS verified as the kind its field holds, with the notification's app and environment as its
@@ -174,14 +205,14 @@ public struct SignedDataVerifier: Sendable {
 
     /// The instant the chain is validated at, in seconds since 1970.
     private func validationInstant(
-        of payload: some SignedPayload,
+        signedDate: Int64?,
         nested: [NestedJWSField]
     ) throws(SignedDataError) -> Int64 {
         switch validationTime {
         case .instant(let instant):
             return instant
         case .signedDate:
-            if let milliseconds = payload.signedDate { return Self.seconds(milliseconds) }
+            if let milliseconds = signedDate { return Self.seconds(milliseconds) }
             // A notification without a signedDate: its nested data's, read here only to pick the instant; the
             // nested data is verified in its turn at its own.
             for field in nested where field.kind == .transaction || field.kind == .renewalInfo {
@@ -197,8 +228,8 @@ public struct SignedDataVerifier: Sendable {
         milliseconds >= 0 ? milliseconds / 1000 : -((-(milliseconds + 1)) / 1000) - 1
     }
 
-    private func checkSignature<Payload>(
-        _ data: UnverifiedSignedData<Payload>,
+    private func checkSignature(
+        _ data: CompactSerialization,
         signer: Certificate
     ) throws(SignedDataError) {
         guard case .p256(let key)? = signer.publicKey,
@@ -236,14 +267,14 @@ public struct SignedDataVerifier: Sendable {
     }
 
     private func check(_ claims: AppClaims, against expected: Expectations) throws(SignedDataError) {
-        if expected.environment == .production, expected.appAppleID == nil {
+        if expected.environment?.isProduction == true, expected.appAppleID == nil {
             throw SignedDataError(
                 .expectations,
                 .appAppleIdRequired,
                 "Production data is verified against an app Apple ID, and none was given"
             )
         }
-        if let bundle = expected.bundleIdentifier, claims.namesBundle, claims.bundleId != bundle {
+        if let bundle = expected.bundleIdentifier, claims.namesBundle, !claims.bundleId.hasSameUTF8(as: bundle) {
             throw SignedDataError(
                 .expectations,
                 .bundleIdMismatch,
@@ -251,7 +282,8 @@ public struct SignedDataVerifier: Sendable {
                 field: "bundleId"
             )
         }
-        if let environment = expected.environment, claims.environment != environment {
+        if let environment = expected.environment, !(claims.environment?.rawValue).hasSameUTF8(as: environment.rawValue)
+        {
             throw SignedDataError(
                 .expectations,
                 .environmentMismatch,
@@ -259,7 +291,9 @@ public struct SignedDataVerifier: Sendable {
                 field: "environment"
             )
         }
-        if let app = expected.appAppleID, claims.namesApp, claims.environment == .production, claims.appAppleId != app {
+        if let app = expected.appAppleID, claims.namesApp, claims.environment?.isProduction == true,
+            claims.appAppleId != app
+        {
             throw SignedDataError(
                 .expectations,
                 .appAppleIdMismatch,
