@@ -17,6 +17,11 @@ package struct JSONWriter {
     private var followsValue = false
     /// Scalars beyond RFC 8259's set written as escapes: asked for DEL and for every non-ASCII scalar.
     private let alsoEscaping: ((Unicode.Scalar) -> Bool)?
+    /// Values written before through ``value(memoizedBy:_:)``, by their key; kept across ``take()``.
+    private var memoized: [(key: [UInt8], text: [UInt8])] = []
+
+    /// How many values ``value(memoizedBy:_:)`` keeps: a batch's receipts share a handful of certificates.
+    package static let memoCapacity = 16
 
     /// An empty writer with room for `capacity` bytes.
     package init(capacity: Int = 0, alsoEscaping: ((Unicode.Scalar) -> Bool)? = nil) {
@@ -32,6 +37,25 @@ package struct JSONWriter {
         swap(&taken, &bytes)
         followsValue = false
         return taken
+    }
+
+    /// Writes the value `body` writes, or, when this writer wrote a value under the same `key` bytes before, that
+    /// value's text again without calling `body`: for values that are a function of their key's bytes alone (a
+    /// certificate's JSON, keyed by its DER), written again and again by a writer that serves a whole batch. The
+    /// first ``memoCapacity`` keys are kept; values under other keys are written anew each time.
+    package mutating func value(memoizedBy key: ArraySlice<UInt8>, _ body: (inout JSONWriter) -> Void) {
+        separate()
+        for entry in memoized where entry.key.count == key.count && entry.key.elementsEqual(key) {
+            bytes.append(contentsOf: entry.text)
+            followsValue = true
+            return
+        }
+        followsValue = false
+        let start = bytes.count
+        body(&self)
+        if memoized.count < Self.memoCapacity {
+            memoized.append((Array(key), Array(bytes[start...])))
+        }
     }
 
     /// Appends a byte outside any value (a line feed after a document).

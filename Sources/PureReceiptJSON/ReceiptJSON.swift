@@ -28,9 +28,7 @@ package enum ReceiptJSON {
             writer.key("validation_time")
             writer.date(validated.validationTime)
             writer.key("chain")
-            writer.beginArray()
-            for certificate in validated.chain.certificates { write(certificate, into: &writer) }
-            writer.endArray()
+            chain(validated.chain.certificates, into: &writer)
             writer.key("receipt")
             write(validated.receipt, into: &writer)
         case .failure(let error):
@@ -102,6 +100,16 @@ package enum ReceiptJSON {
         var builder = JSONTreeBuilder()
         write(receipt, into: &builder)
         return builder.built
+    }
+
+    /// A validated chain, leaf first: each certificate's object, written again from the writer's memo for a
+    /// certificate it wrote before (the leaves and intermediates a batch's inputs share).
+    static func chain(_ certificates: [Certificate], into writer: inout JSONWriter) {
+        writer.beginArray()
+        for certificate in certificates {
+            writer.value(memoizedBy: certificate.encoded) { write(certificate, into: &$0) }
+        }
+        writer.endArray()
     }
 
     /// One certificate, as `chain` lists them, as JSON text.

@@ -39,9 +39,7 @@ public enum SignedDataJSON {
         writer.key("validation_time")
         writer.date(verified.validationTime)
         writer.key("chain")
-        writer.beginArray()
-        for certificate in verified.chain.certificates { ReceiptJSON.write(certificate, into: &writer) }
-        writer.endArray()
+        ReceiptJSON.chain(verified.chain.certificates, into: &writer)
         writer.key("kind")
         writer.string(verified.kind.rawValue)
         writer.key("payload")
