@@ -744,6 +744,122 @@ extension JWSVerifySeeds {
         """,
         "iZq8_28DkUk4nBVBJRTYrOoKiaYjVbTaCl5F-Z3qgcdi_kx1QgnD3-FZaVHETuqvfODZO_KTjTuZGKDwJZjT7g",
         """
+        eyJub3RpZmljYXRpb25UeXBlIjoiRElEX1JFTkVXIiwibm90aWZpY2F0aW9uVVVJRCI6IjZmMGU0ZjQ1LTViNWMtNGMxZS05ZDBl\
+        LThmN2EyYjNjNGQ1ZSIsImRhdGEiOnsiYXBwQXBwbGVJZCI6MTIzNDU2Nzg5MCwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZS5wdXJl\
+        LXJlY2VpcHQiLCJidW5kbGVWZXJzaW9uIjoiMyIsImVudmlyb25tZW50IjoiUHJvZHVjdGlvbiIsInNpZ25lZFRyYW5zYWN0aW9u\
+        SW5mbyI6ImV5SmhiR2NpT2lKRlV6STFOaUlzSW5nMVl5STZXeUpOU1VsRFYwUkRRMEZrTm1kQmQwbENRV2RKUWtGNlFVdENaMmR4\
+        YUd0cVQxQlJVVVJCZWtKdFRWTnZkMHRCV1VSV1VWRkVSRU5HVVdSWVNteEpSa3BzV1RKV2NHTklVV2RXUjFaNlpFTkNTbUp1VW14\
+        amJURnNXa2RzYUdSSFZXZFNlbGw0UTNwQlNrSm5UbFpDUVhOTlFXdGpNazFTTkhkSVFWbEVWbEZSUzBSQ1ZsRmtXRXBzU1VaS2JG\
+        a3lWbkJqU0ZGblZrZFdlbVJEUWxGVE1HdDRRM3BCU2tKblRsWkNRVmxVUVd4V1ZFMUNORmhFVkVreFRVUkZkMDFVUVhkTlJFRjNU\
+        VVp2V0VSVVNUTk5SRVYzVFZSQmQwMUVRWGROUm05M1kxUkZjazFEYTBkQk1WVkZRWGQzYVZWSVZubGFVMEpUV2xkT2JHRllRakJK\
+        UmxKc1l6TlJaMVV5Ykc1aWJWWnJTVVZTYUdSSFJXZFVSMVpvV21wRlZrMUNUVWRCTVZWRlEzZDNUVlpIVm5wa1EwSlVZVmRrZFdG\
+        WE5XNU5ValIzU0VGWlJGWlJVVXRFUWxaUlpGaEtiRWxHU214Wk1sWndZMGhSWjFaSFZucGtRMEpSVXpCcmVFTjZRVXBDWjA1V1Fr\
+        RlpWRUZzVmxSTlJtdDNSWGRaU0V0dldrbDZhakJEUVZGWlNVdHZXa2w2YWpCRVFWRmpSRkZuUVVWUFNXY3pUMDlxWVcwM1YyeFpi\
+        WEJyUVVsaGNtcDBiVVpvWkdsaGJXRTVNblZ0ZDFsU1YwSnZWSEI2UzI5UFowVnZiR2cyUjJFNVNrNW5NVGRoVVdkUlR6azRTMUZv\
+        YkdodkszY3djV3B5VUdKV1ZtOUpZVTU1VFVoQmQwUkJXVVJXVWpCVVFWRklMMEpCU1hkQlJFRmtRbWRPVmtoUk5FVkdaMUZWTjB4\
+        c1ltVmxTbkp1VWpSdmVtZEJRa0Y1VldOVGVXUm1iekpWZDBSbldVUldVakJRUVZGSUwwSkJVVVJCWjJWQlRVSTRSMEV4VldSSmQx\
+        RlpUVUpoUVVaTVprbEJMMnRQWTAxNVZsQnlSRkZNVms5VlJqYzFXamRQTUZSTlFrRkhRMmx4UjFOSllqTlpNbEZIUTNkRlJVRm5W\
+        VUZOUVc5SFEwTnhSMU5OTkRsQ1FVMUVRVEpuUVUxSFZVTk5SRVZCT1dwQmEzSjRUemN2UjNsMFpWZHNTbU16Ym10bWVFUkhSVlZS\
+        TVhnMlVsVkJVVkI2V2pOWGQwcHVRWGRUVTBSbU16QjJNSE12TVZaT01VSlVZVkZKZUVGTWVtVTRkSFp4WVhwS1RHTkdWQ3MxY3pS\
+        S01XTlBOMEpVWjBkSVZHTlZjbmd5VVhVM2QwTlVVWE53Y2pWSlMyeEZibmxGTUdaalVFODFjMU5QUTFrd1p6MDlJaXdpVFVsSlEy\
+        bEVRME5CWnpKblFYZEpRa0ZuU1VKQmFrRkxRbWRuY1docmFrOVFVVkZFUVhwQ09VMVRZM2RLVVZsRVZsRlJSRVJDTlZGa1dFcHNT\
+        VVpLYkZreVZuQmpTRkZuVmtkV2VtUkRRbE5pTWprd1NVVk9Ra2xETUdkU2VrMTRTbFJCYWtKblRsWkNRWE5OU0VaU2JHTXpVV2RS\
+        TWxaNVpFZHNiV0ZYVG1oa1IyeDJZbWxDUW1SWVVtOWlNMHB3WkVocmVFaHFRV05DWjA1V1FrRnZUVVpXUWpGamJWVm5WVzFXYWxw\
+        WGJIZGtRMEpWV2xoT01FbEdRa3hUVkVWTVRVRnJSMEV4VlVWQ2FFMURWbFpOZDBob1kwNU5ha0YzVFZSQmVFMUVRWGROUkVGM1Yy\
+        aGpUazVFUVhkTlZFRjRUVVJCZDAxRVFYZFhha0p0VFZOdmQwdEJXVVJXVVZGRVJFTkdVV1JZU214SlJrcHNXVEpXY0dOSVVXZFdS\
+        MVo2WkVOQ1NtSnVVbXhqYlRGc1drZHNhR1JIVldkU2VsbDRRM3BCU2tKblRsWkNRWE5OUVd0ak1rMVNOSGRJUVZsRVZsRlJTMFJD\
+        VmxGa1dFcHNTVVpLYkZreVZuQmpTRkZuVmtkV2VtUkRRbEZUTUd0NFEzcEJTa0puVGxaQ1FWbFVRV3hXVkUxSVdYZEZRVmxJUzI5\
+        YVNYcHFNRU5CVVZsR1N6UkZSVUZEU1VSWlowRkZjbVpoWkdKR1lWaFhPVmhxTTJsVFZqTmFNemQwT1VsVFJVSjRTbXM1VDJzckwy\
+        aFZlalFyTjNSNVRERnlPRW8xYlZsTlYzUkdlWFJqUm1vNVRUZExObWhLYTFjNU1HOUtaMDlhYkVWNVoyWjZZVFZwVFVwR2VqSktM\
+        MGxZVTFKek5GSk9VRzF5TTJsTVdub3pSazkyTVZsVmMxbE5kM1pvYWpkTk1XMUxUVFJ2TTJkM1pHcEJVMEpuVGxaSVVrMUNRV1k0\
+        UlVORVFVZEJVVWd2UVdkRlFVMUNNRWRCTVZWa1JHZFJWMEpDVXpONVFWQTFSRzVFVFd4VU5uY3dRekZVYkVKbEsxZGxlblJGZWtG\
+        UFFtZE9Wa2hST0VKQlpqaEZRa0ZOUTBGUldYZElkMWxFVmxJd2FrSkNaM2RHYjBGVlZsTmFabHBzZFZCUVZXOVNTRzFNYTBaUWJu\
+        Qm1SbTFvYTBkcmQwVkJXVXRMYjFwSmFIWmthbHBCV1VOQlVWRkRRbEZCZDBObldVbExiMXBKZW1vd1JVRjNUVVJoVVVGM1dtZEpl\
+        RUZNYVdGQk1IUTBja0pMSzBwVVlsSkVXa0pDU1RWa09UZHlZVmRFYzJ0bmJTODFkSEY2S3k4ME16Qk1ObkZITmxvelJYQnhXbWxD\
+        YVVjeGNYTXlPQ3RJVVVsNFFVOU5SMWhOVjFObWVEVlViekoxYm1KbGFtTjRWRWxsYzFkQldUSkNiV1o0UWxOVlkzZDBWQzl3Tml0\
+        RlMwc3haVE5CWTNsRVUwTmxaM0Z3YjFKVU4zTjNQVDBpTENKTlNVbERZVlJEUTBGbE5tZEJkMGxDUVdkSlFrRlVRVXRDWjJkeGFH\
+        dHFUMUJSVVVSQmVrSTVUVk5qZDBwUldVUldVVkZFUkVJMVVXUllTbXhKUmtwc1dUSldjR05JVVdkV1IxWjZaRU5DVTJJeU9UQkpS\
+        VTVDU1VNd1oxSjZUWGhLVkVGcVFtZE9Wa0pCYzAxSVJsSnNZek5SWjFFeVZubGtSMnh0WVZkT2FHUkhiSFppYVVKQ1pGaFNiMkl6\
+        U25Ca1NHdDRTR3BCWTBKblRsWkNRVzlOUmxaQ01XTnRWV2RWYlZacVdsZHNkMlJEUWxWYVdFNHdTVVpDVEZOVVJVeE5RV3RIUVRG\
+        VlJVSm9UVU5XVmsxM1NHaGpUazFxUVhkTlZFRjRUVVJCZDAxRVFYZFhhR05PVGtSVmQwMVVRWGhOUkVGM1RVUkJkMWRxUWpsTlUy\
+        TjNTbEZaUkZaUlVVUkVRalZSWkZoS2JFbEdTbXhaTWxad1kwaFJaMVpIVm5wa1EwSlRZakk1TUVsRlRrSkpRekJuVW5wTmVFcFVR\
+        V3BDWjA1V1FrRnpUVWhHVW14ak0xRm5VVEpXZVdSSGJHMWhWMDVvWkVkc2RtSnBRa0prV0ZKdllqTktjR1JJYTNoSWFrRmpRbWRP\
+        VmtKQmIwMUdWa0l4WTIxVloxVnRWbXBhVjJ4M1pFTkNWVnBZVGpCSlJrSk1VMVJGVEUxQmEwZEJNVlZGUW1oTlExWldUWGRrYWtG\
+        UlFtZGpjV2hyYWs5UVVVbENRbWRWY21kUlVVRkpaMDVwUVVGU2VYUjVjSEZGVHpOMFlra3dZekJJWm1GalVIaHViazVYU1VKMmNI\
+        VmtTalZHYUU1SmEyWnVWMmh1YzBsRGNVbHZXVmxVZGk4NU5WWk9jMVZqTW05U1lrZGliR3c0ZFVVMFRqSXpUVGRGWkc1dk9WSjRU\
+        MGhUWkhCVk16ZHlia2h3WVM5TFNqQTBaM0o1TUhaV1MyaGtlVGhIVkVGS01tUjRTVEpHYkRsTWVVZHFVV3BDUVUxQk9FZEJNVlZr\
+        UlhkRlFpOTNVVVpOUVUxQ1FXWTRkMGhSV1VSV1VqQlBRa0paUlVaR1ZXMVlNbHBpYW5veFMwVlNOV2sxUWxRMU5saDRXbTlhUW5C\
+        TlFUUkhRVEZWWkVSM1JVSXZkMUZGUVhkSlFrSnFRVXRDWjJkeGFHdHFUMUJSVVVSQmQwNXdRVVJDYlVGcVJVRnpXV3BrUjJrd2Ju\
+        VTFkMVY2TlV0YVl5OVNia1pvU3paaU0xQlBTazFwSzJWNFpFVjRaSEZOTTBkR1ZYTnBRelJrZUd4TFIwbHRaalEyYzJZNWEweFRR\
+        V3BGUVhGNVJsTnNWRk5EVm1Wc1pFcG1XVzExYlhCVFV6Rmpla2t3YjFJdlZrNXZObEV6VnpBNVRFdzJWbXAyVkdoNWRGUjVPV2x4\
+        WWpSVGMxTXdWRk14Y2xBaVhYMC5leUowY21GdWMyRmpkR2x2Ymtsa0lqb2lNakF3TURBd01Ea3dNREF3TURBd01TSXNJbTl5YVdk\
+        cGJtRnNWSEpoYm5OaFkzUnBiMjVKWkNJNklqSXdNREF3TURBNU1EQXdNREF3TURFaUxDSjNaV0pQY21SbGNreHBibVZKZEdWdFNX\
+        UWlPaUl5TURBd01EQXdNRGt3TURBd01EQXhJaXdpWW5WdVpHeGxTV1FpT2lKamIyMHVaWGhoYlhCc1pTNXdkWEpsTFhKbFkyVnBj\
+        SFFpTENKd2NtOWtkV04wU1dRaU9pSmpiMjB1WlhoaGJYQnNaUzV3ZFhKbExYSmxZMlZwY0hRdWJXOXVkR2hzZVNJc0luTjFZbk5q\
+        Y21sd2RHbHZia2R5YjNWd1NXUmxiblJwWm1sbGNpSTZJakl4TURBd01EQXhJaXdpY0hWeVkyaGhjMlZFWVhSbElqb3hOelE0TnpN\
+        MU9UUXdNREF3TENKdmNtbG5hVzVoYkZCMWNtTm9ZWE5sUkdGMFpTSTZNVGMwT0Rjek5UazBNREF3TUN3aVpYaHdhWEpsYzBSaGRH\
+        VWlPakUzTlRFek1qZ3dNREF3TURBc0luRjFZVzUwYVhSNUlqb3hMQ0owZVhCbElqb2lRWFYwYnkxU1pXNWxkMkZpYkdVZ1UzVmlj\
+        Mk55YVhCMGFXOXVJaXdpYVc1QmNIQlBkMjVsY25Ob2FYQlVlWEJsSWpvaVVGVlNRMGhCVTBWRUlpd2ljMmxuYm1Wa1JHRjBaU0k2\
+        TVRjME9EY3pOakF3TURBd01Dd2laVzUyYVhKdmJtMWxiblFpT2lKUWNtOWtkV04wYVc5dUlpd2lkSEpoYm5OaFkzUnBiMjVTWldG\
+        emIyNGlPaUpRVlZKRFNFRlRSU0lzSW5OMGIzSmxabkp2Ym5RaU9pSlZVMEVpTENKemRHOXlaV1p5YjI1MFNXUWlPaUl4TkRNME5E\
+        RWlMQ0p3Y21salpTSTZORGs1TUN3aVkzVnljbVZ1WTNraU9pSlZVMFFpZlEuQUhBVjM2Y0lFN0NybG5yR3ZPYy1FWXBhQjRqUUNl\
+        NVNvbkRhVEZySGYxQ0NyWlBqR0I1Q3hUSXhkRjY1QTkyU1hvRE9pYkptSXZyYUc4ZG5nSlRvcFEiLCJzaWduZWRSZW5ld2FsSW5m\
+        byI6ImV5SmhiR2NpT2lKRlV6STFOaUlzSW5nMVl5STZXeUpOU1VsRFYwUkRRMEZrTm1kQmQwbENRV2RKUWtGNlFVdENaMmR4YUd0\
+        cVQxQlJVVVJCZWtKdFRWTnZkMHRCV1VSV1VWRkVSRU5HVVdSWVNteEpSa3BzV1RKV2NHTklVV2RXUjFaNlpFTkNTbUp1VW14amJU\
+        RnNXa2RzYUdSSFZXZFNlbGw0UTNwQlNrSm5UbFpDUVhOTlFXdGpNazFTTkhkSVFWbEVWbEZSUzBSQ1ZsRmtXRXBzU1VaS2JGa3lW\
+        bkJqU0ZGblZrZFdlbVJEUWxGVE1HdDRRM3BCU2tKblRsWkNRVmxVUVd4V1ZFMUNORmhFVkVreFRVUkZkMDFVUVhkTlJFRjNUVVp2\
+        V0VSVVNUTk5SRVYzVFZSQmQwMUVRWGROUm05M1kxUkZjazFEYTBkQk1WVkZRWGQzYVZWSVZubGFVMEpUV2xkT2JHRllRakJKUmxK\
+        c1l6TlJaMVV5Ykc1aWJWWnJTVVZTYUdSSFJXZFVSMVpvV21wRlZrMUNUVWRCTVZWRlEzZDNUVlpIVm5wa1EwSlVZVmRrZFdGWE5X\
+        NU5ValIzU0VGWlJGWlJVVXRFUWxaUlpGaEtiRWxHU214Wk1sWndZMGhSWjFaSFZucGtRMEpSVXpCcmVFTjZRVXBDWjA1V1FrRlpW\
+        RUZzVmxSTlJtdDNSWGRaU0V0dldrbDZhakJEUVZGWlNVdHZXa2w2YWpCRVFWRmpSRkZuUVVWUFNXY3pUMDlxWVcwM1YyeFpiWEJy\
+        UVVsaGNtcDBiVVpvWkdsaGJXRTVNblZ0ZDFsU1YwSnZWSEI2UzI5UFowVnZiR2cyUjJFNVNrNW5NVGRoVVdkUlR6azRTMUZvYkdo\
+        dkszY3djV3B5VUdKV1ZtOUpZVTU1VFVoQmQwUkJXVVJXVWpCVVFWRklMMEpCU1hkQlJFRmtRbWRPVmtoUk5FVkdaMUZWTjB4c1lt\
+        VmxTbkp1VWpSdmVtZEJRa0Y1VldOVGVXUm1iekpWZDBSbldVUldVakJRUVZGSUwwSkJVVVJCWjJWQlRVSTRSMEV4VldSSmQxRlpU\
+        VUpoUVVaTVprbEJMMnRQWTAxNVZsQnlSRkZNVms5VlJqYzFXamRQTUZSTlFrRkhRMmx4UjFOSllqTlpNbEZIUTNkRlJVRm5WVUZO\
+        UVc5SFEwTnhSMU5OTkRsQ1FVMUVRVEpuUVUxSFZVTk5SRVZCT1dwQmEzSjRUemN2UjNsMFpWZHNTbU16Ym10bWVFUkhSVlZSTVhn\
+        MlVsVkJVVkI2V2pOWGQwcHVRWGRUVTBSbU16QjJNSE12TVZaT01VSlVZVkZKZUVGTWVtVTRkSFp4WVhwS1RHTkdWQ3MxY3pSS01X\
+        TlBOMEpVWjBkSVZHTlZjbmd5VVhVM2QwTlVVWE53Y2pWSlMyeEZibmxGTUdaalVFODFjMU5QUTFrd1p6MDlJaXdpVFVsSlEybEVR\
+        ME5CWnpKblFYZEpRa0ZuU1VKQmFrRkxRbWRuY1docmFrOVFVVkZFUVhwQ09VMVRZM2RLVVZsRVZsRlJSRVJDTlZGa1dFcHNTVVpL\
+        YkZreVZuQmpTRkZuVmtkV2VtUkRRbE5pTWprd1NVVk9Ra2xETUdkU2VrMTRTbFJCYWtKblRsWkNRWE5OU0VaU2JHTXpVV2RSTWxa\
+        NVpFZHNiV0ZYVG1oa1IyeDJZbWxDUW1SWVVtOWlNMHB3WkVocmVFaHFRV05DWjA1V1FrRnZUVVpXUWpGamJWVm5WVzFXYWxwWGJI\
+        ZGtRMEpWV2xoT01FbEdRa3hUVkVWTVRVRnJSMEV4VlVWQ2FFMURWbFpOZDBob1kwNU5ha0YzVFZSQmVFMUVRWGROUkVGM1YyaGpU\
+        azVFUVhkTlZFRjRUVVJCZDAxRVFYZFhha0p0VFZOdmQwdEJXVVJXVVZGRVJFTkdVV1JZU214SlJrcHNXVEpXY0dOSVVXZFdSMVo2\
+        WkVOQ1NtSnVVbXhqYlRGc1drZHNhR1JIVldkU2VsbDRRM3BCU2tKblRsWkNRWE5OUVd0ak1rMVNOSGRJUVZsRVZsRlJTMFJDVmxG\
+        a1dFcHNTVVpLYkZreVZuQmpTRkZuVmtkV2VtUkRRbEZUTUd0NFEzcEJTa0puVGxaQ1FWbFVRV3hXVkUxSVdYZEZRVmxJUzI5YVNY\
+        cHFNRU5CVVZsR1N6UkZSVUZEU1VSWlowRkZjbVpoWkdKR1lWaFhPVmhxTTJsVFZqTmFNemQwT1VsVFJVSjRTbXM1VDJzckwyaFZl\
+        alFyTjNSNVRERnlPRW8xYlZsTlYzUkdlWFJqUm1vNVRUZExObWhLYTFjNU1HOUtaMDlhYkVWNVoyWjZZVFZwVFVwR2VqSktMMGxZ\
+        VTFKek5GSk9VRzF5TTJsTVdub3pSazkyTVZsVmMxbE5kM1pvYWpkTk1XMUxUVFJ2TTJkM1pHcEJVMEpuVGxaSVVrMUNRV1k0UlVO\
+        RVFVZEJVVWd2UVdkRlFVMUNNRWRCTVZWa1JHZFJWMEpDVXpONVFWQTFSRzVFVFd4VU5uY3dRekZVYkVKbEsxZGxlblJGZWtGUFFt\
+        ZE9Wa2hST0VKQlpqaEZRa0ZOUTBGUldYZElkMWxFVmxJd2FrSkNaM2RHYjBGVlZsTmFabHBzZFZCUVZXOVNTRzFNYTBaUWJuQm1S\
+        bTFvYTBkcmQwVkJXVXRMYjFwSmFIWmthbHBCV1VOQlVWRkRRbEZCZDBObldVbExiMXBKZW1vd1JVRjNUVVJoVVVGM1dtZEplRUZN\
+        YVdGQk1IUTBja0pMSzBwVVlsSkVXa0pDU1RWa09UZHlZVmRFYzJ0bmJTODFkSEY2S3k4ME16Qk1ObkZITmxvelJYQnhXbWxDYVVj\
+        eGNYTXlPQ3RJVVVsNFFVOU5SMWhOVjFObWVEVlViekoxYm1KbGFtTjRWRWxsYzFkQldUSkNiV1o0UWxOVlkzZDBWQzl3Tml0RlMw\
+        c3haVE5CWTNsRVUwTmxaM0Z3YjFKVU4zTjNQVDBpTENKTlNVbERZVlJEUTBGbE5tZEJkMGxDUVdkSlFrRlVRVXRDWjJkeGFHdHFU\
+        MUJSVVVSQmVrSTVUVk5qZDBwUldVUldVVkZFUkVJMVVXUllTbXhKUmtwc1dUSldjR05JVVdkV1IxWjZaRU5DVTJJeU9UQkpSVTVD\
+        U1VNd1oxSjZUWGhLVkVGcVFtZE9Wa0pCYzAxSVJsSnNZek5SWjFFeVZubGtSMnh0WVZkT2FHUkhiSFppYVVKQ1pGaFNiMkl6U25C\
+        a1NHdDRTR3BCWTBKblRsWkNRVzlOUmxaQ01XTnRWV2RWYlZacVdsZHNkMlJEUWxWYVdFNHdTVVpDVEZOVVJVeE5RV3RIUVRGVlJV\
+        Sm9UVU5XVmsxM1NHaGpUazFxUVhkTlZFRjRUVVJCZDAxRVFYZFhhR05PVGtSVmQwMVVRWGhOUkVGM1RVUkJkMWRxUWpsTlUyTjNT\
+        bEZaUkZaUlVVUkVRalZSWkZoS2JFbEdTbXhaTWxad1kwaFJaMVpIVm5wa1EwSlRZakk1TUVsRlRrSkpRekJuVW5wTmVFcFVRV3BD\
+        WjA1V1FrRnpUVWhHVW14ak0xRm5VVEpXZVdSSGJHMWhWMDVvWkVkc2RtSnBRa0prV0ZKdllqTktjR1JJYTNoSWFrRmpRbWRPVmtK\
+        QmIwMUdWa0l4WTIxVloxVnRWbXBhVjJ4M1pFTkNWVnBZVGpCSlJrSk1VMVJGVEUxQmEwZEJNVlZGUW1oTlExWldUWGRrYWtGUlFt\
+        ZGpjV2hyYWs5UVVVbENRbWRWY21kUlVVRkpaMDVwUVVGU2VYUjVjSEZGVHpOMFlra3dZekJJWm1GalVIaHViazVYU1VKMmNIVmtT\
+        alZHYUU1SmEyWnVWMmh1YzBsRGNVbHZXVmxVZGk4NU5WWk9jMVZqTW05U1lrZGliR3c0ZFVVMFRqSXpUVGRGWkc1dk9WSjRUMGhU\
+        WkhCVk16ZHlia2h3WVM5TFNqQTBaM0o1TUhaV1MyaGtlVGhIVkVGS01tUjRTVEpHYkRsTWVVZHFVV3BDUVUxQk9FZEJNVlZrUlhk\
+        RlFpOTNVVVpOUVUxQ1FXWTRkMGhSV1VSV1VqQlBRa0paUlVaR1ZXMVlNbHBpYW5veFMwVlNOV2sxUWxRMU5saDRXbTlhUW5CTlFU\
+        UkhRVEZWWkVSM1JVSXZkMUZGUVhkSlFrSnFRVXRDWjJkeGFHdHFUMUJSVVVSQmQwNXdRVVJDYlVGcVJVRnpXV3BrUjJrd2JuVTFk\
+        MVY2TlV0YVl5OVNia1pvU3paaU0xQlBTazFwSzJWNFpFVjRaSEZOTTBkR1ZYTnBRelJrZUd4TFIwbHRaalEyYzJZNWEweFRRV3BG\
+        UVhGNVJsTnNWRk5EVm1Wc1pFcG1XVzExYlhCVFV6Rmpla2t3YjFJdlZrNXZObEV6VnpBNVRFdzJWbXAyVkdoNWRGUjVPV2x4WWpS\
+        VGMxTXdWRk14Y2xBaVhYMC5leUp2Y21sbmFXNWhiRlJ5WVc1ellXTjBhVzl1U1dRaU9pSXlNREF3TURBd09UQXdNREF3TURBeElp\
+        d2lZWFYwYjFKbGJtVjNVSEp2WkhWamRFbGtJam9pWTI5dExtVjRZVzF3YkdVdWNIVnlaUzF5WldObGFYQjBMbTF2Ym5Sb2JIa2lM\
+        Q0p3Y205a2RXTjBTV1FpT2lKamIyMHVaWGhoYlhCc1pTNXdkWEpsTFhKbFkyVnBjSFF1Ylc5dWRHaHNlU0lzSW1GMWRHOVNaVzVs\
+        ZDFOMFlYUjFjeUk2TVN3aWMybG5ibVZrUkdGMFpTSTZNVGMwT0Rjek5qQXdNREF3TUN3aVpXNTJhWEp2Ym0xbGJuUWlPaUpRY205\
+        a2RXTjBhVzl1SWl3aWNtVmpaVzUwVTNWaWMyTnlhWEIwYVc5dVUzUmhjblJFWVhSbElqb3hOelE0TnpNMU9UUXdNREF3TENKeVpX\
+        NWxkMkZzUkdGMFpTSTZNVGMxTVRNeU9EQXdNREF3TUgwLjdsSU5rWjdNMU9VWVFBVmEtWklHalVuSzRNeTdoVzVmTExWeDdvem4z\
+        MWpLMW4tREtPc0RTV0FTRE5xR2xYVm11ZWZpWG5nS3FOTU5qS0Y2ZDNFaE53Iiwic3RhdHVzIjoxfSwidmVyc2lvbiI6IjIuMCIs\
+        InNpZ25lZERhdGUiOjE3NDg3MzYwMDAwMDB9
+        """,
+        "khauQm_SGJUazUPrL3BduTLWZjLMiSARm-Pd3vWuKL3b4rOZ5Zdrc2LKoE7uiF2IDKnZ7VAyqCv41LoEOSI1ag",
+        """
         eyJ0cmFuc2FjdGlvbklkIjoiMjAwMDAwMDkwMDAwMDAwMSIsIm9yaWdpbmFsVHJhbnNhY3Rpb25JZCI6IjIwMDAwMDA5MDAwMDAw\
         MDEiLCJ3ZWJPcmRlckxpbmVJdGVtSWQiOiIyMDAwMDAwMDkwMDAwMDAxIiwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZS5wdXJlLXJl\
         Y2VpcHQiLCJwcm9kdWN0SWQiOiJjb20uZXhhbXBsZS5wdXJlLXJlY2VpcHQubW9udGhseSIsInN1YnNjcmlwdGlvbkdyb3VwSWRl\
@@ -762,6 +878,17 @@ extension JWSVerifySeeds {
         """,
         "Atq7hlNKvCB0JMgFZziSC27jM4RhmmmyQTj6_YNA8sEAIKHTZwZx9Gz9yFU4d-zDmbaDnsl_ViKCPuYlCcCTsA",
         "w6DTd4EtgsTKzAn192P0pdx_BLHJyy_XWm5L5i2P78LaYyW04WmCniUwYaWiwUmIP6NGVMqFC-VUuARskz_diw",
+        """
+        eyJ0cmFuc2FjdGlvbklkIjoiMjAwMDAwMDkwMDAwMDAwMSIsIm9yaWdpbmFsVHJhbnNhY3Rpb25JZCI6IjIwMDAwMDA5MDAwMDAw\
+        MDEiLCJ3ZWJPcmRlckxpbmVJdGVtSWQiOiIyMDAwMDAwMDkwMDAwMDAxIiwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZS5LZWx2aW4i\
+        LCJwcm9kdWN0SWQiOiJjb20uZXhhbXBsZS5wdXJlLXJlY2VpcHQubW9udGhseSIsInN1YnNjcmlwdGlvbkdyb3VwSWRlbnRpZmll\
+        ciI6IjIxMDAwMDAxIiwicHVyY2hhc2VEYXRlIjoxNzQ4NzM1OTQwMDAwLCJvcmlnaW5hbFB1cmNoYXNlRGF0ZSI6MTc0ODczNTk0\
+        MDAwMCwiZXhwaXJlc0RhdGUiOjE3NTEzMjgwMDAwMDAsInF1YW50aXR5IjoxLCJ0eXBlIjoiQXV0by1SZW5ld2FibGUgU3Vic2Ny\
+        aXB0aW9uIiwiaW5BcHBPd25lcnNoaXBUeXBlIjoiUFVSQ0hBU0VEIiwic2lnbmVkRGF0ZSI6MTc0ODczNjAwMDAwMCwiZW52aXJv\
+        bm1lbnQiOiJTYW5kYm94IiwidHJhbnNhY3Rpb25SZWFzb24iOiJQVVJDSEFTRSIsInN0b3JlZnJvbnQiOiJVU0EiLCJzdG9yZWZy\
+        b250SWQiOiIxNDM0NDEiLCJwcmljZSI6NDk5MCwiY3VycmVuY3kiOiJVU0QifQ
+        """,
+        "XV1SKHcy5kEtVP3QESz0tRObVEx_yjmk7mD7f70j7YooSfeMtuXFc6UNrtgZTVO0ppF8_fxTH1lx9EFULv4BYQ",
         """
         eyJ0cmFuc2FjdGlvbklkIjoiMjAwMDAwMDkwMDAwMDAwMSIsIm9yaWdpbmFsVHJhbnNhY3Rpb25JZCI6IjIwMDAwMDA5MDAwMDAw\
         MDEiLCJ3ZWJPcmRlckxpbmVJdGVtSWQiOiIyMDAwMDAwMDkwMDAwMDAxIiwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZS5wdXJlLXJl\
@@ -1643,37 +1770,39 @@ extension JWSVerifySeeds {
         ("jws/forgeries/base64url-standard-alphabet.jws", [50, 41, 53]),
         ("jws/forgeries/control-app-transaction.jws", [50, 54, 55]),
         ("jws/forgeries/control-notification.jws", [50, 56, 57]),
-        ("jws/forgeries/control-production.jws", [50, 58, 59]),
-        ("jws/forgeries/control-renewal-info.jws", [50, 60, 61]),
-        ("jws/forgeries/control-transaction.jws", [50, 41, 62]),
-        ("jws/forgeries/expect-other-bundle.jws", [50, 41, 62]),
-        ("jws/forgeries/expect-other-environment.jws", [50, 41, 62]),
-        ("jws/forgeries/expect-production-without-app-apple-id.jws", [50, 58, 59]),
-        ("jws/forgeries/expect-xcode-environment.jws", [50, 63, 64]),
-        ("jws/forgeries/json-header-duplicate-key.jws", [65, 41, 66]),
-        ("jws/forgeries/json-payload-duplicate-key.jws", [50, 67, 68]),
-        ("jws/forgeries/notification-nested-lookalike-chain.jws", [50, 69, 70]),
-        ("jws/forgeries/notification-nested-other-bundle.jws", [50, 71, 72]),
-        ("jws/forgeries/notification-nested-other-environment.jws", [50, 73, 74]),
-        ("jws/forgeries/notification-nested-signed-by-other-key.jws", [50, 75, 76]),
-        ("jws/forgeries/shape-intermediate-without-marker.jws", [77, 41, 78]),
-        ("jws/forgeries/shape-leaf-expired-at-signed-date.jws", [79, 41, 80]),
-        ("jws/forgeries/shape-leaf-without-marker.jws", [81, 41, 82]),
-        ("jws/forgeries/shape-x5c-four.jws", [83, 41, 84]),
-        ("jws/forgeries/shape-x5c-two.jws", [85, 41, 86]),
-        ("jws/forgeries/signature-der-encoded.jws", [50, 41, 87]),
-        ("jws/forgeries/signature-other-key.jws", [50, 41, 88]),
-        ("jws/forgeries/signature-payload-byte-changed.jws", [50, 89, 62]),
-        ("jws/forgeries/signature-r-order.jws", [50, 41, 90]),
-        ("jws/forgeries/signature-r-zero.jws", [50, 41, 91]),
-        ("jws/forgeries/signature-s-all-ones.jws", [50, 41, 92]),
-        ("jws/forgeries/signature-s-order.jws", [50, 41, 93]),
-        ("jws/forgeries/signature-s-zero.jws", [50, 41, 94]),
-        ("jws/forgeries/trust-lookalike-chain-genuine-root-appended.jws", [95, 41, 96]),
-        ("jws/forgeries/trust-lookalike-chain-genuine-root.jws", [97, 41, 98]),
-        ("jws/forgeries/trust-lookalike-chain-own-anchor.jws", [99, 41, 100]),
-        ("jws/forgeries/trust-lookalike-chain.jws", [99, 41, 100]),
-        ("jws/forgeries/trust-test-pki-under-apple-g3.jws", [50, 41, 62]),
+        ("jws/forgeries/control-production-notification.jws", [50, 58, 59]),
+        ("jws/forgeries/control-production.jws", [50, 60, 61]),
+        ("jws/forgeries/control-renewal-info.jws", [50, 62, 63]),
+        ("jws/forgeries/control-transaction.jws", [50, 41, 64]),
+        ("jws/forgeries/expect-canonically-equivalent-bundle.jws", [50, 65, 66]),
+        ("jws/forgeries/expect-other-bundle.jws", [50, 41, 64]),
+        ("jws/forgeries/expect-other-environment.jws", [50, 41, 64]),
+        ("jws/forgeries/expect-production-without-app-apple-id.jws", [50, 60, 61]),
+        ("jws/forgeries/expect-xcode-environment.jws", [50, 67, 68]),
+        ("jws/forgeries/json-header-duplicate-key.jws", [69, 41, 70]),
+        ("jws/forgeries/json-payload-duplicate-key.jws", [50, 71, 72]),
+        ("jws/forgeries/notification-nested-lookalike-chain.jws", [50, 73, 74]),
+        ("jws/forgeries/notification-nested-other-bundle.jws", [50, 75, 76]),
+        ("jws/forgeries/notification-nested-other-environment.jws", [50, 77, 78]),
+        ("jws/forgeries/notification-nested-signed-by-other-key.jws", [50, 79, 80]),
+        ("jws/forgeries/shape-intermediate-without-marker.jws", [81, 41, 82]),
+        ("jws/forgeries/shape-leaf-expired-at-signed-date.jws", [83, 41, 84]),
+        ("jws/forgeries/shape-leaf-without-marker.jws", [85, 41, 86]),
+        ("jws/forgeries/shape-x5c-four.jws", [87, 41, 88]),
+        ("jws/forgeries/shape-x5c-two.jws", [89, 41, 90]),
+        ("jws/forgeries/signature-der-encoded.jws", [50, 41, 91]),
+        ("jws/forgeries/signature-other-key.jws", [50, 41, 92]),
+        ("jws/forgeries/signature-payload-byte-changed.jws", [50, 93, 64]),
+        ("jws/forgeries/signature-r-order.jws", [50, 41, 94]),
+        ("jws/forgeries/signature-r-zero.jws", [50, 41, 95]),
+        ("jws/forgeries/signature-s-all-ones.jws", [50, 41, 96]),
+        ("jws/forgeries/signature-s-order.jws", [50, 41, 97]),
+        ("jws/forgeries/signature-s-zero.jws", [50, 41, 98]),
+        ("jws/forgeries/trust-lookalike-chain-genuine-root-appended.jws", [99, 41, 100]),
+        ("jws/forgeries/trust-lookalike-chain-genuine-root.jws", [101, 41, 102]),
+        ("jws/forgeries/trust-lookalike-chain-own-anchor.jws", [103, 41, 104]),
+        ("jws/forgeries/trust-lookalike-chain.jws", [103, 41, 104]),
+        ("jws/forgeries/trust-test-pki-under-apple-g3.jws", [50, 41, 64]),
     ]
 
     /// The roots of `.replacingAnchors`, by name in `TestVectors/`, and their DER in base64: the forgery

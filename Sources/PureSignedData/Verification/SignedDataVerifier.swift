@@ -94,10 +94,12 @@ public struct SignedDataVerifier: Sendable {
         }
     }
 
+    /// `isNested`: `expectations` are a notification's agreement with its nested data, not a caller's.
     private func verify<Payload: SignedPayload>(
         _ input: ArraySlice<UInt8>,
         as type: Payload.Type,
         expectations: Expectations,
+        isNested: Bool = false,
         memo: inout SignatureMemo?
     ) throws(SignedDataError) -> VerifiedJWS<Payload> {
         // 1.–2. Form: the compact serialization, the header, the payload's JSON and fields. Nothing believed.
@@ -107,6 +109,7 @@ public struct SignedDataVerifier: Sendable {
             header: data.header,
             claims: PayloadClaims(data.payload),
             expectations: expectations,
+            isNested: isNested,
             memo: &memo
         )
         return VerifiedJWS(
@@ -138,6 +141,7 @@ public struct SignedDataVerifier: Sendable {
         header: JWSHeader,
         claims: PayloadClaims,
         expectations: Expectations,
+        isNested: Bool,
         memo: inout SignatureMemo?
     ) throws(SignedDataError) -> (chain: ValidatedChain, time: Int64, nested: [NestedSignedData]) {
         let time = try validationInstant(signedDate: claims.signedDate, nested: claims.nested)
@@ -161,13 +165,15 @@ public struct SignedDataVerifier: Sendable {
         // 4. ES256 with the leaf's key over the ASCII bytes `header.payload`.
         try checkSignature(serialization, signer: chain.leaf)
         // 5. What the caller expects, now that the payload is the App Store's word.
-        try check(claims.app, against: expectations)
-        // 6. A notification's nested data: verified with the same trust, and of the same app and environment.
+        try check(claims.app, against: expectations, isNested: isNested)
+        // 6. A notification's nested data: verified with the same trust, and of the same bundle, environment and
+        // (for a nested app transaction of Production) app Apple ID.
         var verifiedNested: [NestedSignedData] = []
         for field in claims.nested {
             let agreement = Expectations(
                 bundleIdentifier: claims.app.bundleId,
-                environment: claims.app.environment
+                environment: claims.app.environment,
+                appAppleID: claims.app.appAppleId
             )
             do throws(SignedDataError) {
                 let verified = try verifyNested(field, expectations: agreement, memo: &memo)
@@ -189,13 +195,25 @@ public struct SignedDataVerifier: Sendable {
         let bytes = Array(field.text.utf8)[...]
         switch field.kind {
         case .transaction:
-            return try verify(bytes, as: JWSTransactionDecodedPayload.self, expectations: expectations, memo: &memo)
-                .map(DecodedPayload.transaction)
+            return try verify(
+                bytes,
+                as: JWSTransactionDecodedPayload.self,
+                expectations: expectations,
+                isNested: true,
+                memo: &memo
+            )
+            .map(DecodedPayload.transaction)
         case .renewalInfo:
-            return try verify(bytes, as: JWSRenewalInfoDecodedPayload.self, expectations: expectations, memo: &memo)
-                .map(DecodedPayload.renewalInfo)
+            return try verify(
+                bytes,
+                as: JWSRenewalInfoDecodedPayload.self,
+                expectations: expectations,
+                isNested: true,
+                memo: &memo
+            )
+            .map(DecodedPayload.renewalInfo)
         case .appTransaction:
-            return try verify(bytes, as: AppTransaction.self, expectations: expectations, memo: &memo)
+            return try verify(bytes, as: AppTransaction.self, expectations: expectations, isNested: true, memo: &memo)
                 .map(DecodedPayload.appTransaction)
         case .notification:
             // Apple nests no notification in another; one that says so is refused rather than followed.
@@ -266,8 +284,14 @@ public struct SignedDataVerifier: Sendable {
         }
     }
 
-    private func check(_ claims: AppClaims, against expected: Expectations) throws(SignedDataError) {
-        if expected.environment?.isProduction == true, expected.appAppleID == nil {
+    /// `isNested`: the expectations are a notification's agreement with its nested data; the rule that a caller
+    /// who expects Production names the app is the caller's alone (the notification's own check applied it).
+    private func check(
+        _ claims: AppClaims,
+        against expected: Expectations,
+        isNested: Bool
+    ) throws(SignedDataError) {
+        if !isNested, expected.environment?.isProduction == true, expected.appAppleID == nil {
             throw SignedDataError(
                 .expectations,
                 .appAppleIdRequired,

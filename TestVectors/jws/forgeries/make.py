@@ -234,6 +234,14 @@ def main():
         jws(header(chain), compact_json(transaction(environment="Production")), leaf_key), "valid",
         expectations={"bundleId": BUNDLE_ID, "environment": "Production", "appAppleId": APP_APPLE_ID},
         note="Production data with the app Apple ID the caller expects")
+    production_transaction = jws(header(chain), compact_json(transaction(environment="Production")), leaf_key)
+    production_renewal = jws(header(chain), compact_json(renewal_info(environment="Production")), leaf_key)
+    add("control-production-notification",
+        jws(header(chain), compact_json(notification(production_transaction, production_renewal,
+                                                     environment="Production")), leaf_key), "valid",
+        expectations={"bundleId": BUNDLE_ID, "environment": "Production", "appAppleId": APP_APPLE_ID},
+        note="a Production notification whose nested Production transaction and renewal info verify with it: the "
+             "caller's app Apple ID is the caller's requirement, not the nested data's")
 
     # Trust: the bundled Apple root, never a copy in x5c.
     add("trust-test-pki-under-apple-g3", signed_transaction, refused("chain", "noPath"), anchor="apple-g3",
@@ -336,6 +344,12 @@ def main():
     add("expect-other-environment", signed_transaction, refused("expectations", "environmentMismatch"),
         expectations={"environment": "Production", "appAppleId": APP_APPLE_ID},
         note="Sandbox data where Production is expected")
+    kelvin_bundle = "com.example.Kelvin"
+    add("expect-canonically-equivalent-bundle",
+        jws(header(chain), compact_json(transaction(bundle_id=kelvin_bundle)), leaf_key),
+        refused("expectations", "bundleIdMismatch"), expectations={"bundleId": "com.example.\u212Aelvin"},
+        note="the expected bundle identifier spells K as U+212A KELVIN SIGN, canonically equivalent to the signed "
+             "one but not the same bytes")
     add("expect-production-without-app-apple-id",
         jws(header(chain), compact_json(transaction(environment="Production")), leaf_key),
         refused("expectations", "appAppleIdRequired"), expectations={"bundleId": BUNDLE_ID,
