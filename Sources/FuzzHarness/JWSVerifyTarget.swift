@@ -95,11 +95,16 @@ extension FuzzTargets {
     }
 
     /// Whether `claims` meet `expected`, by the rules of docs/storekit2.md, apart from the verifier's own check.
+    /// Text compares by its UTF-8 bytes, as the verifier compares it (docs/security-model.md).
     static func meets(_ claims: AppClaims, _ expected: SignedDataVerifier.Expectations) -> Bool {
-        if expected.environment == .production, expected.appAppleID == nil { return false }
-        if let bundle = expected.bundleIdentifier, claims.namesBundle, claims.bundleId != bundle { return false }
-        if let environment = expected.environment, claims.environment != environment { return false }
-        if let app = expected.appAppleID, claims.namesApp, claims.environment == .production,
+        func same(_ text: String?, _ other: String) -> Bool { text.map { $0.utf8.elementsEqual(other.utf8) } ?? false }
+        let production = same(expected.environment?.rawValue, "Production")
+        if production, expected.appAppleID == nil { return false }
+        if let bundle = expected.bundleIdentifier, claims.namesBundle, !same(claims.bundleId, bundle) { return false }
+        if let environment = expected.environment, !same(claims.environment?.rawValue, environment.rawValue) {
+            return false
+        }
+        if let app = expected.appAppleID, claims.namesApp, same(claims.environment?.rawValue, "Production"),
             claims.appAppleId != app
         {
             return false

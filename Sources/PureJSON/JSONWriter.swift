@@ -42,7 +42,8 @@ package struct JSONWriter {
     /// Writes the value `body` writes, or, when this writer wrote a value under the same `key` bytes before, that
     /// value's text again without calling `body`: for values that are a function of their key's bytes alone (a
     /// certificate's JSON, keyed by its DER), written again and again by a writer that serves a whole batch. The
-    /// first ``memoCapacity`` keys are kept; values under other keys are written anew each time.
+    /// first ``memoCapacity`` keys are kept; values under other keys are written anew each time. A key must name
+    /// one value for the writer's whole life: callers that memoize different shapes must not share key bytes.
     package mutating func value(memoizedBy key: ArraySlice<UInt8>, _ body: (inout JSONWriter) -> Void) {
         separate()
         for entry in memoized where entry.key.count == key.count && entry.key.elementsEqual(key) {

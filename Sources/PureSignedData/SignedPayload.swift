@@ -87,7 +87,8 @@ public enum SignedDataKind: String, Sendable, Hashable, CustomStringConvertible 
 /// ``AppTransaction``, ``ResponseBodyV2DecodedPayload``), and ``DecodedPayload``, which detects the kind.
 public protocol SignedPayload: Sendable {
     /// Decodes a payload object, refusing a documented field of another type than Apple documents
-    /// (``SignedDataError/Step/payload``).
+    /// (``SignedDataError/Step/payload``). The properties read the first member of their name: a parsed object
+    /// never repeats one (``PureJSON`` refuses duplicate keys), an object built in code should not.
     init(payload: JSONValue) throws(SignedDataError)
 
     /// The kind of payload.
