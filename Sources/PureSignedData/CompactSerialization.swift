@@ -107,6 +107,13 @@ public struct CompactSerialization: Sendable {
     /// too few is still recognised, and refused by ``init(_:)-(ArraySlice<UInt8>)`` with its own error rather
     /// than taken for a receipt.
     public static func hasCompactForm(_ input: some Collection<UInt8>) -> Bool {
+        // Callers in other modules reach this unspecialized: scan contiguous storage through a concrete buffer
+        // rather than byte by byte through the generic iterator.
+        if let answer = input.withContiguousStorageIfAvailable({ hasCompactForm(bytes: $0) }) { return answer }
+        return hasCompactForm(bytes: input)
+    }
+
+    private static func hasCompactForm<Bytes: Collection<UInt8>>(bytes input: Bytes) -> Bool {
         var dots = 0
         for byte in input {
             if byte == UInt8(ascii: ".") {

@@ -57,10 +57,38 @@ struct ECFieldArithmeticTests {
         #expect(R.zero.inverse().isZero)
         // The binary inversion of plain integers (the verification's s⁻¹ mod n) agrees with the reference on every
         // value; 0 and m itself, which have no inverse, give 0.
+        var needingEveryRound = 0
         for a in values where !a.isZero {
             let x = a.bytes(count: R.byteCount).withUnsafeBytes { R(rawBigEndian: $0) }
             #expect(rawInteger(x.integerInverse()) == field.inverse(a), "binary inverse of \(a)")
+            // Within the paper's bound of rounds (nil otherwise), not only within the twice that `integerInverse`
+            // allows.
+            #expect(x.integerInverse(maximumRounds: R.inversionRounds).map(rawInteger) == field.inverse(a))
+            if x.integerInverse(maximumRounds: R.inversionRounds - 1) == nil { needingEveryRound += 1 }
         }
+        // Many more values, each checked by x·x⁻¹ = 1 (the reference's division is slow): the optimized GCD must
+        // meet its bound on every one, including those whose top words are small or all ones, where its
+        // approximations are coarsest.
+        var generator = SplitMix64(seed: 0x1B_C0DE ^ UInt64(R.limbCount))
+        for index in 0..<3_000 {
+            var words = (0..<R.limbCount).map { _ in generator.next() }
+            switch index % 4 {
+            case 0: words[R.limbCount - 1] >>= generator.next() % 64  // a shorter number
+            case 1: words[R.limbCount - 1] = UInt64.max >> (generator.next() % 8)  // long runs of ones on top
+            case 2: for limb in 1..<R.limbCount where generator.next() % 2 == 0 { words[limb] = 0 }
+            default: break
+            }
+            let x = words.withUnsafeBufferPointer { R(words: $0.baseAddress!) }
+            guard !x.isZero, x.isBelow(R.modulus) else { continue }
+            guard let inverse = x.integerInverse(maximumRounds: R.inversionRounds) else {
+                Issue.record("the optimized GCD of \(words) needs more than \(R.inversionRounds) rounds")
+                continue
+            }
+            #expect(R(montgomeryFormOf: x) * R(montgomeryFormOf: inverse) == R.one, "x·x⁻¹ for \(words)")
+            if x.integerInverse(maximumRounds: R.inversionRounds - 1) == nil { needingEveryRound += 1 }
+        }
+        // The bound is tight (some of the edge values need every round), so the tests notice a lost round.
+        #expect(needingEveryRound > 0, "no value needed all \(R.inversionRounds) rounds")
         #expect(R.zero.integerInverse().isZero)
         #expect(R.zero.inverseVariableTime().isZero)
         #expect(R.modulus.integerInverse().isZero)

@@ -37,14 +37,17 @@ extension PrimeOrderCurve {
             var affineTable = (q, q, q, q, q, q, q, q)
             return withUnsafeMutablePointer(to: &affineTable) { affineTuple in
                 let multiples = UnsafeMutableRawPointer(affineTuple).assumingMemoryBound(to: AffinePoint<Field>.self)
-                withUnsafeMutablePointer(to: &table) { tuple in
+                let madeAffine = withUnsafeMutablePointer(to: &table) { tuple in
                     let jacobian = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: JacobianPoint<Field>.self)
                     let twice = first.doubled()
                     for index in 1..<8 {
                         jacobian[index] = jacobian[index - 1].adding(twice)
                     }
-                    makeAffine(jacobian, count: 8, into: multiples)
+                    return makeAffine(jacobian, count: 8, into: multiples)
                 }
+                // Never false for a point of prime order (no multiple below 16 is at infinity); if it were, the
+                // point at infinity makes the verification fail.
+                guard madeAffine else { return .infinity }
                 return generatorMultiples.withUnsafeBufferPointer { generatorTable in
                     guard let generatorWords = generatorTable.baseAddress else { return .infinity }
                     let pointWords = 2 * Field.limbCount
@@ -74,16 +77,17 @@ extension PrimeOrderCurve {
 
 extension PrimeOrderCurve {
     /// Writes the affine forms of `count` ≤ 8 points, none at infinity, with one field inversion (Montgomery's
-    /// simultaneous inversion: the products Z₀·…·Z_i, one inverse, then each Z_i⁻¹ from them). The inversion is
-    /// the variable-time binary one: the points are multiples of the public key.
+    /// simultaneous inversion: the products Z₀·…·Z_i, one inverse, then each Z_i⁻¹ from them), and returns true;
+    /// false, with nothing written, if that inversion gave no inverse. The inversion is the variable-time binary
+    /// one: the points are multiples of the public key.
     static func makeAffine(
         _ points: UnsafeMutablePointer<JacobianPoint<Field>>,
         count: Int,
         into affine: UnsafeMutablePointer<AffinePoint<Field>>
-    ) {
+    ) -> Bool {
         precondition((1...8).contains(count), "at most 8 points")
         var products = (Field.one, Field.one, Field.one, Field.one, Field.one, Field.one, Field.one, Field.one)
-        withUnsafeMutablePointer(to: &products) { tuple in
+        return withUnsafeMutablePointer(to: &products) { tuple in
             let prefix = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: Field.self)
             prefix[0] = points[0].z
             for index in 1..<count {
@@ -91,6 +95,7 @@ extension PrimeOrderCurve {
             }
             // (Z₀·…·Z_(count−1))⁻¹; each step below peels one Z off it.
             var inverse = prefix[count - 1].inverseVariableTime()
+            guard !inverse.isZero else { return false }
             var index = count - 1
             while index >= 0 {
                 let zInverse = index > 0 ? inverse * prefix[index - 1] : inverse
@@ -99,6 +104,7 @@ extension PrimeOrderCurve {
                 affine[index] = AffinePoint(x: points[index].x * zInverse2, y: points[index].y * zInverse2 * zInverse)
                 index -= 1
             }
+            return true
         }
     }
 }
