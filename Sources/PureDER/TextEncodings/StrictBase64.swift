@@ -62,23 +62,46 @@ enum StrictBase64 {
         // The data characters run to the first `=`; whatever follows is padding, checked once the data decoded.
         let dataEnd = text.firstIndex(of: pad) ?? text.endIndex
         let dataCount = dataEnd - text.startIndex
-        var output: [UInt8] = []
-        output.reserveCapacity(dataCount / 4 * 3 + 2)
+        // Whole groups of four characters straight into the output's storage; the first character outside the
+        // alphabet stops it (its offset from the start in `invalid`). `group` ends with the characters after the
+        // last whole group.
+        var invalid = -1
         var group: UInt32 = 0
-        var index = text.startIndex
-        while index < dataEnd {
-            let byte = text[index]
-            guard let value = sextet(byte, alphabet) else {
-                throw Base64Error(.invalidCharacter, at: index, "byte \(byte) is not a \(name(alphabet)) character")
+        var output = [UInt8](unsafeUninitializedCapacity: dataCount / 4 * 3 + 2) { buffer, initialized in
+            initialized = 0
+            text.withUnsafeBufferPointer { input in
+                let wholeGroups = dataCount & ~3
+                var index = 0
+                var written = 0
+                while index < wholeGroups {
+                    guard let a = sextet(input[index], alphabet), let b = sextet(input[index + 1], alphabet),
+                        let c = sextet(input[index + 2], alphabet), let d = sextet(input[index + 3], alphabet)
+                    else { break }
+                    let bits = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    buffer[written] = UInt8(truncatingIfNeeded: bits >> 16)
+                    buffer[written + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+                    buffer[written + 2] = UInt8(truncatingIfNeeded: bits)
+                    written += 3
+                    index += 4
+                }
+                initialized = written
+                while index < dataCount {
+                    guard let value = sextet(input[index], alphabet) else {
+                        invalid = index
+                        return
+                    }
+                    group = group << 6 | UInt32(value)
+                    index += 1
+                }
             }
-            group = group << 6 | UInt32(value)
-            index += 1
-            if (index - text.startIndex) % 4 == 0 {
-                output.append(UInt8(truncatingIfNeeded: group >> 16))
-                output.append(UInt8(truncatingIfNeeded: group >> 8))
-                output.append(UInt8(truncatingIfNeeded: group))
-                group = 0
-            }
+        }
+        if invalid >= 0 {
+            let byte = text[text.startIndex + invalid]
+            throw Base64Error(
+                .invalidCharacter,
+                at: text.startIndex + invalid,
+                "byte \(byte) is not a \(name(alphabet)) character"
+            )
         }
         let last = dataEnd - 1
         switch dataCount % 4 {
