@@ -224,7 +224,8 @@ def goal(name, value, met, text):
 if one and two:
     def per_receipt(value):
         return f"{1e6 / value[0]:,.0f} µs"
-    lines += ["", "`receipt verify --lines` (release build, whole process, best of 5 runs): 20,000 lines of "
+    lines += ["", "`receipt verify --lines` (release build, whole process, the four configurations taking turns, "
+              "best of 5 runs each): 20,000 lines of "
               "receipt-validate's receipt in base64, each worker with its memo unless `--no-memo`; the time per "
               "receipt with one job against this run's in-process (cold) receipt-validate, and what `--json` adds:",
               "",
