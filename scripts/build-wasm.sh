@@ -39,10 +39,16 @@ for module in "${modules[@]}"; do
     # ReceiptWasm's allocator. One -package-name for every module, so that `package` declarations are visible across
     # them, as under SwiftPM. LLVM bitcode objects, so that wasm-ld optimises across modules (-10% size).
     # The upcoming features of Package.swift's strictSettings, so that imports have the same access levels.
+    # Less SIL inlining than -Osize's own (docs/webassembly.md, "What takes the bytes"): a caller-benefit factor of
+    # 16 instead of 2, no closure specialization, and PureDER's functions (every name with PureDER in its mangling)
+    # never inlined, so that the DER reader is called rather than copied into every reader. -52 KB; Node.js runs
+    # the G5 validation about 8% slower, well within the budget of 5x native.
     if ! swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
         -enable-experimental-feature BuiltinModule -disable-stack-protector -lto=llvm-full \
-        -Osize -module-name "$module" -package-name pure_receipt \
+        -Osize -Xfrontend -sil-inline-caller-benefit-reduction-factor -Xfrontend 16 \
+        -Xllvm -sil-disable-pass=closure-specialize -Xllvm -sil-inline-never-functions=7PureDER \
+        -module-name "$module" -package-name pure_receipt \
         -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \
         -I "$out_dir" -c "${sources[@]}" -o "$out_dir/$module.o"; then
         echo "wasm: $module does not compile as Embedded Swift" >&2

@@ -74,6 +74,7 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
 
     /// Creates an error.
+    @inline(never)
     package init(_ code: Code, at offset: Int, _ reason: String) {
         self.code = code
         self.offset = offset

@@ -48,6 +48,7 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: PathValidationError?
 
     /// Creates an error.
+    @inline(never)
     package init(
         _ code: Code,
         _ reason: String,

@@ -19,6 +19,7 @@ public struct ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
     public var der: DERError?
 
     /// Creates an error.
+    @inline(never)
     package init(_ code: Code, _ reason: String, der: DERError? = nil) {
         self.code = code
         self.reason = reason

@@ -212,6 +212,7 @@ public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringCon
     /// The payload error underneath.
     public var receipt: ReceiptError?
 
+    @inline(never)
     init(_ step: Step, _ reason: String, pkcs7: PKCS7Error? = nil, receipt: ReceiptError? = nil) {
         self.step = step
         self.reason = reason

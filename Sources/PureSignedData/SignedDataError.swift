@@ -154,6 +154,7 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
     public var ecdsa: ECDSAError?
 
     /// Creates an error.
+    @inline(never)
     public init(
         _ step: Step,
         _ code: Code,

@@ -33,6 +33,7 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
 
     /// Creates an error.
+    @inline(never)
     public init(_ code: Code, _ reason: String, der: DERError? = nil, key: PublicKeyError? = nil) {
         self.code = code
         self.reason = reason

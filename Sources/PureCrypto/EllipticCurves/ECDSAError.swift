@@ -43,6 +43,7 @@ public struct ECDSAError: Error, Sendable, Hashable, CustomStringConvertible {
     public var derError: DERError?
 
     /// Creates an error.
+    @inline(never)
     public init(_ code: Code, at offset: Int, _ reason: String, derError: DERError? = nil) {
         self.code = code
         self.offset = offset

@@ -28,6 +28,7 @@ public struct RSAError: Error, Sendable, Hashable, CustomStringConvertible {
     public var der: DERError?
 
     /// Creates an error.
+    @inline(never)
     package init(_ code: Code, _ reason: String, der: DERError? = nil) {
         self.code = code
         self.reason = reason

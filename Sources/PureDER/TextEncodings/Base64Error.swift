@@ -33,6 +33,7 @@ public struct Base64Error: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
 
     /// Creates an error.
+    @inline(never)
     public init(_ code: Code, at offset: Int, _ reason: String) {
         self.code = code
         self.offset = offset

@@ -49,6 +49,7 @@ public struct PathValidationError: Error, Sendable, Hashable, CustomStringConver
     public var rule: String?
 
     /// Creates an error.
+    @inline(never)
     public init(_ code: Code, certificateIndex: Int?, subject: String?, _ reason: String, rule: String? = nil) {
         self.code = code
         self.certificateIndex = certificateIndex
