@@ -18,6 +18,7 @@ The curve constants are those of FIPS 186-5 / SP 800-186 §3.2.1.3 (P-256) and �
 that G is on the curve and that n·G is the point at infinity before writing anything. Afterwards run
 `swift format --configuration .swift-format -i Sources/PureCrypto/EllipticCurves/Generated/*.swift`.
 """
+import base64
 import pathlib
 import sys
 
@@ -383,12 +384,17 @@ def curve_constants(name, curve, count):
     points = [G]
     for _ in range(2 ** (GENERATOR_WINDOW - 2) - 1):
         points.append(affine_add(points[-1], twice, p))
-    rows = []
-    for k, (x, y) in enumerate(points):
-        words = limbs(x * R % p, count) + limbs(y * R % p, count)
-        rows.append("// " + f"{2 * k + 1}·G")
-        for start in range(0, len(words), 4):
-            rows.append(", ".join(literal(w) for w in words[start : start + 4]) + ",")
+    # The table as the standard base64 of its words' little-endian bytes, in a multi-line literal whose lines are
+    # joined (each ends in a backslash): data in the binary. A literal array of UInt64 compiles, in Embedded Swift,
+    # to code that stores each word, about twice the table's size.
+    table = b"".join(
+        word.to_bytes(8, "little")
+        for x, y in points
+        for word in limbs(x * R % p, count) + limbs(y * R % p, count)
+    )
+    text = base64.b64encode(table).decode()
+    rows = [text[start : start + 100] + "\\" for start in range(0, len(text), 100)]
+    rows[-1] = rows[-1][:-1]
     title = f"{name[0]}-{name[1:]}"
     prime_doc = (
         f"/// The field prime of {title}, p = {curve['p_text']}, for residues in Montgomery form x·2^{64 * count} mod p."
@@ -410,9 +416,11 @@ extension {name}Curve {{
 
     /// The odd multiples 1·G, 3·G, …, {2 ** (GENERATOR_WINDOW - 1) - 1}·G of the generator, affine, coordinates in
     /// Montgomery form: x then y, {count} limbs each, least significant first.
-    static let generatorMultiples: [UInt64] = [
+    static let generatorMultiples: [UInt64] = generatedWords(
+        \"\"\"
         {indent(rows, 2).strip()}
-    ]
+        \"\"\"
+    )
 }}
 """
 
