@@ -264,8 +264,8 @@ private struct ApproximateInversionWords {
     }
 }
 
-/// (high, low) of x·f + addend for f below 2³² and addend below 2⁶⁴: two 32 × 32-bit products where 64-bit
-/// products are not native (wasm32), so that no 128-bit multiplication is needed.
+/// (high, low) of x·f + addend for f below 2³² and addend below 2⁶⁴: two 32 × 32-bit products where the
+/// 64 × 64 → 128-bit product is not native (wasm32 would call `__multi3` for it).
 @inline(__always)
 private func multiplyByHalfWord(_ x: UInt64, _ f: UInt64, adding addend: UInt64) -> (UInt64, UInt64) {
     #if _pointerBitWidth(_32)
