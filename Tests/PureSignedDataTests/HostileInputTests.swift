@@ -1,6 +1,7 @@
 import PureDER
 import PureJSON
 import PureSignedData
+import PureX509
 import Testing
 import VectorSupport
 
@@ -29,6 +30,24 @@ import VectorSupport
     func decodeError(_ text: String) -> SignedDataError? {
         #expect(throws: SignedDataError.self) {
             try UnverifiedSignedData<DecodedPayload>(unverified: text)
+        }
+    }
+
+    // MARK: - The caller's expectations
+
+    /// A verifier that expects Production without naming the app refuses every input, well formed or not, before
+    /// reading it, through either entry point.
+    @Test func productionWithoutAnAppAppleIDIsRefusedBeforeAnyInputIsRead() {
+        let verifier = SignedDataVerifier(expectations: .init(bundleIdentifier: "a.b", environment: .production))
+        for input in [Self.real, "not a JWS"] {
+            var memo = SignatureMemo()
+            let errors = [
+                #expect(throws: SignedDataError.self) { try verifier.verify(input) },
+                #expect(throws: SignedDataError.self) { try verifier.verify(Array(input.utf8)[...], memo: &memo) },
+            ]
+            for error in errors {
+                #expect(error?.step == .expectations && error?.code == .appAppleIdRequired, "\(input.prefix(20))")
+            }
         }
     }
 

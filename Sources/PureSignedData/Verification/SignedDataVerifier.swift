@@ -69,6 +69,7 @@ public struct SignedDataVerifier: Sendable {
         _ input: ArraySlice<UInt8>,
         as type: Payload.Type = DecodedPayload.self
     ) throws(SignedDataError) -> VerifiedJWS<Payload> {
+        try checkCallerExpectations()
         var noMemo: SignatureMemo? = nil
         return try verify(input, as: type, expectations: expectations, memo: &noMemo)
     }
@@ -89,17 +90,28 @@ public struct SignedDataVerifier: Sendable {
         as type: Payload.Type = DecodedPayload.self,
         memo: inout SignatureMemo
     ) throws(SignedDataError) -> VerifiedJWS<Payload> {
-        try memo.lend { lent throws(SignedDataError) in
+        try checkCallerExpectations()
+        return try memo.lend { lent throws(SignedDataError) in
             try verify(input, as: type, expectations: expectations, memo: &lent)
         }
     }
 
-    /// `isNested`: `expectations` are a notification's agreement with its nested data, not a caller's.
+    /// The rule about the caller's own expectations, checked before any input is read (it depends on none):
+    /// who expects Production names the app, as Apple's library requires of its verifier.
+    private func checkCallerExpectations() throws(SignedDataError) {
+        guard expectations.environment?.isProduction == true, expectations.appAppleID == nil else { return }
+        throw SignedDataError(
+            .expectations,
+            .appAppleIdRequired,
+            "Production data is verified against an app Apple ID, and none was given"
+        )
+    }
+
+    /// Steps 1–6 against `expectations`: the caller's, or a notification's agreement with its nested data.
     private func verify<Payload: SignedPayload>(
         _ input: ArraySlice<UInt8>,
         as type: Payload.Type,
         expectations: Expectations,
-        isNested: Bool = false,
         memo: inout SignatureMemo?
     ) throws(SignedDataError) -> VerifiedJWS<Payload> {
         // 1.–2. Form: the compact serialization, the header, the payload's JSON and fields. Nothing believed.
@@ -109,7 +121,6 @@ public struct SignedDataVerifier: Sendable {
             header: data.header,
             claims: PayloadClaims(data.payload),
             expectations: expectations,
-            isNested: isNested,
             memo: &memo
         )
         return VerifiedJWS(
@@ -141,7 +152,6 @@ public struct SignedDataVerifier: Sendable {
         header: JWSHeader,
         claims: PayloadClaims,
         expectations: Expectations,
-        isNested: Bool,
         memo: inout SignatureMemo?
     ) throws(SignedDataError) -> (chain: ValidatedChain, time: Int64, nested: [NestedSignedData]) {
         let time = try validationInstant(signedDate: claims.signedDate, nested: claims.nested)
@@ -165,7 +175,7 @@ public struct SignedDataVerifier: Sendable {
         // 4. ES256 with the leaf's key over the ASCII bytes `header.payload`.
         try checkSignature(serialization, signer: chain.leaf)
         // 5. What the caller expects, now that the payload is the App Store's word.
-        try check(claims.app, against: expectations, isNested: isNested)
+        try check(claims.app, against: expectations)
         // 6. A notification's nested data: verified with the same trust, and of the same bundle, environment and
         // (for a nested app transaction of Production) app Apple ID.
         var verifiedNested: [NestedSignedData] = []
@@ -199,7 +209,6 @@ public struct SignedDataVerifier: Sendable {
                 bytes,
                 as: JWSTransactionDecodedPayload.self,
                 expectations: expectations,
-                isNested: true,
                 memo: &memo
             )
             .map(DecodedPayload.transaction)
@@ -208,12 +217,11 @@ public struct SignedDataVerifier: Sendable {
                 bytes,
                 as: JWSRenewalInfoDecodedPayload.self,
                 expectations: expectations,
-                isNested: true,
                 memo: &memo
             )
             .map(DecodedPayload.renewalInfo)
         case .appTransaction:
-            return try verify(bytes, as: AppTransaction.self, expectations: expectations, isNested: true, memo: &memo)
+            return try verify(bytes, as: AppTransaction.self, expectations: expectations, memo: &memo)
                 .map(DecodedPayload.appTransaction)
         case .notification:
             // Apple nests no notification in another; one that says so is refused rather than followed.
@@ -284,20 +292,8 @@ public struct SignedDataVerifier: Sendable {
         }
     }
 
-    /// `isNested`: the expectations are a notification's agreement with its nested data; the rule that a caller
-    /// who expects Production names the app is the caller's alone (the notification's own check applied it).
-    private func check(
-        _ claims: AppClaims,
-        against expected: Expectations,
-        isNested: Bool
-    ) throws(SignedDataError) {
-        if !isNested, expected.environment?.isProduction == true, expected.appAppleID == nil {
-            throw SignedDataError(
-                .expectations,
-                .appAppleIdRequired,
-                "Production data is verified against an app Apple ID, and none was given"
-            )
-        }
+    /// Step 5: the claims against the caller's expectations or, for nested data, the notification's.
+    private func check(_ claims: AppClaims, against expected: Expectations) throws(SignedDataError) {
         if let bundle = expected.bundleIdentifier, claims.namesBundle, !claims.bundleId.hasSameUTF8(as: bundle) {
             throw SignedDataError(
                 .expectations,
