@@ -7,12 +7,18 @@ let package = Package(
     name: "wasm-receipt-host",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(url: "https://github.com/swiftwasm/WasmKit", exact: "0.4.2")
+        .package(url: "https://github.com/swiftwasm/WasmKit", exact: "0.4.2"),
+        // The verifier's own input decoding (base64 and PEM receipts), so that the host feeds the module what
+        // the native tool validates.
+        .package(name: "pure-receipt", path: ".."),
     ],
     targets: [
         .executableTarget(
             name: "WasmReceiptHost",
-            dependencies: [.product(name: "WasmKit", package: "WasmKit")]
+            dependencies: [
+                .product(name: "WasmKit", package: "WasmKit"),
+                .product(name: "PureDER", package: "pure-receipt"),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -30,6 +30,15 @@ unicode_tables=$swift_bin/../lib/swift/embedded/wasm32-unknown-none-wasm/libswif
 rm -rf "$out_dir"
 mkdir -p "$out_dir" "$(dirname "$output")"
 
+runtime_calls=()
+for name in swift_retain swift_retain_n swift_release swift_release_n swift_bridgeObjectRetain \
+    swift_bridgeObjectRetain_n swift_bridgeObjectRelease swift_bridgeObjectRelease_n swift_allocObject \
+    swift_initStackObject swift_initStaticObject swift_deallocObject swift_deallocClassInstance swift_setDeallocating \
+    swift_isUniquelyReferenced_native swift_isUniquelyReferenced_nonNull_native swift_beginAccess swift_endAccess \
+    swift_willThrow swift_once swift_slowAlloc swift_slowDealloc; do
+    runtime_calls+=(-Xllvm "-force-attribute=$name:noinline")
+done
+
 objects=()
 for module in "${modules[@]}"; do
     sources=()
@@ -43,12 +52,15 @@ for module in "${modules[@]}"; do
     # 16 instead of 2, no closure specialization, and PureDER's functions (every name with PureDER in its mangling)
     # never inlined, so that the DER reader is called rather than copied into every reader. -52 KB; Node.js runs
     # the G5 validation with 8% fewer validations per second, well within the budget of 5x native.
+    # The Embedded runtime's reference counting and allocation entry points (`runtime_calls`) are never inlined
+    # by LLVM: inlined, each retain was some 40 bytes of code at each of hundreds of sites; called, it is a few.
+    # -26 KB, with no change in Node.js's speed that its noise shows.
     if ! swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
         -enable-experimental-feature BuiltinModule -disable-stack-protector -lto=llvm-full \
         -Osize -Xfrontend -sil-inline-caller-benefit-reduction-factor -Xfrontend 16 \
         -Xllvm -sil-disable-pass=closure-specialize -Xllvm -sil-inline-never-functions=7PureDER \
-        -module-name "$module" -package-name pure_receipt \
+        "${runtime_calls[@]}" -module-name "$module" -package-name pure_receipt \
         -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \
         -I "$out_dir" -c "${sources[@]}" -o "$out_dir/$module.o"; then
         echo "wasm: $module does not compile as Embedded Swift" >&2
@@ -62,8 +74,10 @@ export_flags=()
 for name in "${exports[@]}"; do export_flags+=("--export=$name"); done
 # --no-entry: a library module, no _start. --gc-sections keeps what the exports reach. The maximum memory,
 # 64 MiB, bounds what any input can make the module allocate; the heap grows from where the linker's memory ends.
-wasm-ld --no-entry --gc-sections --strip-all --wrap=free "${export_flags[@]}" --export-memory --max-memory=67108864 \
-    "${objects[@]}" "$unicode_tables" -o "$output"
+# --compress-relocations writes each function index and address in the code at its shortest LEB128 length
+# rather than padded to five bytes (-36 KB); the LTO's function merging folds identical bodies (-2 KB).
+wasm-ld --no-entry --gc-sections --strip-all --compress-relocations --mllvm=-enable-merge-functions --wrap=free \
+    "${export_flags[@]}" --export-memory --max-memory=67108864 "${objects[@]}" "$unicode_tables" -o "$output"
 size=$(wc -c < "$output")
 echo "wasm: $output, $size bytes"
 

@@ -7,6 +7,7 @@
 // Exit status: 0 every input valid, 1 any invalid, 2 usage, I/O or runtime errors.
 
 import Foundation
+import PureDER
 import WasmKit
 
 struct HostFailure: Error, CustomStringConvertible {
@@ -89,7 +90,9 @@ struct ReceiptModule {
                     || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                     || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             }
-        let input = try place(isSignedData ? trimmed : receipt)
+        // A receipt in base64 or PEM is decoded first, as the native tool decodes it (BinaryInput); the module
+        // takes the DER. Text that does not decode is passed as it is, for the module to refuse.
+        let input = try place(isSignedData ? trimmed : ((try? BinaryInput.decode(receipt))?.bytes ?? receipt))
         let anchorInput = try place(anchors)
         let bundleInput = try place(bundleIdentifier.map { Array($0.utf8) })
         defer {
