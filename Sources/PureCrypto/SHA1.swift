@@ -86,6 +86,15 @@ struct SHA1State: CompressionFunction {
             while offset < blocks.count {
                 schedule.block = base + offset
                 var (a, b, c, d, e) = (h0, h1, h2, h3, h4)
+                #if arch(wasm32)
+                // A loop over the groups in WebAssembly, where the module's size has a budget
+                // (docs/webassembly.md).
+                var t = 0
+                while t < 80 {
+                    fiveRounds(&a, &b, &c, &d, &e, &schedule, t)
+                    t += 5
+                }
+                #else
                 fiveRounds(&a, &b, &c, &d, &e, &schedule, 0)
                 fiveRounds(&a, &b, &c, &d, &e, &schedule, 5)
                 fiveRounds(&a, &b, &c, &d, &e, &schedule, 10)
@@ -102,6 +111,7 @@ struct SHA1State: CompressionFunction {
                 fiveRounds(&a, &b, &c, &d, &e, &schedule, 65)
                 fiveRounds(&a, &b, &c, &d, &e, &schedule, 70)
                 fiveRounds(&a, &b, &c, &d, &e, &schedule, 75)
+                #endif
                 h0 &+= a
                 h1 &+= b
                 h2 &+= c

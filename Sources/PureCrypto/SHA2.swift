@@ -66,6 +66,15 @@ struct SHA2State<Functions: SHA2Functions>: CompressionFunction {
                 while offset < blocks.count {
                     schedule.block = base + offset
                     var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    #if arch(wasm32)
+                    // A loop over the groups in WebAssembly, where the module's size has a budget and the
+                    // unrolled rounds of SHA-256 alone took 6 KB of it (docs/webassembly.md).
+                    var t = 0
+                    while t < Functions.roundCount {
+                        eightRounds(&a, &b, &c, &d, &e, &f, &g, &h, &schedule, t)
+                        t += 8
+                    }
+                    #else
                     eightRounds(&a, &b, &c, &d, &e, &f, &g, &h, &schedule, 0)
                     eightRounds(&a, &b, &c, &d, &e, &f, &g, &h, &schedule, 8)
                     eightRounds(&a, &b, &c, &d, &e, &f, &g, &h, &schedule, 16)
@@ -78,6 +87,7 @@ struct SHA2State<Functions: SHA2Functions>: CompressionFunction {
                         eightRounds(&a, &b, &c, &d, &e, &f, &g, &h, &schedule, 64)
                         eightRounds(&a, &b, &c, &d, &e, &f, &g, &h, &schedule, 72)
                     }
+                    #endif
                     h0 &+= a
                     h1 &+= b
                     h2 &+= c

@@ -41,11 +41,23 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// A short explanation for people.
     public var reason: String
     /// The DER error underneath, for ``Code/malformed``.
-    public var der: DERError?
+    public var der: DERError? {
+        get { nestedDer?.value }
+        set { nestedDer = NestedError(newValue) }
+    }
+    private var nestedDer: NestedError<DERError>?
     /// The certificate error underneath, for a malformed embedded certificate.
-    public var certificate: X509Error?
+    public var certificate: X509Error? {
+        get { nestedCertificate?.value }
+        set { nestedCertificate = NestedError(newValue) }
+    }
+    private var nestedCertificate: NestedError<X509Error>?
     /// The path validation error, for ``Code/untrustedSigner``.
-    public var path: PathValidationError?
+    public var path: PathValidationError? {
+        get { nestedPath?.value }
+        set { nestedPath = NestedError(newValue) }
+    }
+    private var nestedPath: NestedError<PathValidationError>?
 
     /// Creates an error.
     @inline(never)
@@ -58,9 +70,9 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     ) {
         self.code = code
         self.reason = reason
-        self.der = der
-        self.certificate = certificate
-        self.path = path
+        nestedDer = NestedError(der)
+        nestedCertificate = NestedError(certificate)
+        nestedPath = NestedError(path)
     }
 
     /// The reason, followed by the error underneath.

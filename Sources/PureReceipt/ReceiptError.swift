@@ -16,14 +16,18 @@ public struct ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A short explanation.
     public var reason: String
     /// The DER error underneath, if any.
-    public var der: DERError?
+    public var der: DERError? {
+        get { nestedDer?.value }
+        set { nestedDer = NestedError(newValue) }
+    }
+    private var nestedDer: NestedError<DERError>?
 
     /// Creates an error.
     @inline(never)
     package init(_ code: Code, _ reason: String, der: DERError? = nil) {
         self.code = code
         self.reason = reason
-        self.der = der
+        nestedDer = NestedError(der)
     }
 
     /// The reason, with the DER error underneath.

@@ -26,9 +26,17 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     public var code: Code
     /// The DER error underneath, with its byte offset, when the fault is in the encoding.
-    public var der: DERError?
+    public var der: DERError? {
+        get { nestedDer?.value }
+        set { nestedDer = NestedError(newValue) }
+    }
+    private var nestedDer: NestedError<DERError>?
     /// The key error underneath, for ``Code/invalidPublicKey``.
-    public var key: PublicKeyError?
+    public var key: PublicKeyError? {
+        get { nestedKey?.value }
+        set { nestedKey = NestedError(newValue) }
+    }
+    private var nestedKey: NestedError<PublicKeyError>?
     /// A short explanation for people.
     public var reason: String
 
@@ -37,8 +45,8 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
     public init(_ code: Code, _ reason: String, der: DERError? = nil, key: PublicKeyError? = nil) {
         self.code = code
         self.reason = reason
-        self.der = der
-        self.key = key
+        nestedDer = NestedError(der)
+        nestedKey = NestedError(key)
     }
 
     /// The reason, and the underlying error's when there is one.

@@ -40,7 +40,11 @@ public struct ECDSAError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     /// The DER reader's own error, when the DER reader refused the input (its offset is an index into the
     /// buffer it read, as every ``DERError``'s).
-    public var derError: DERError?
+    public var derError: DERError? {
+        get { nestedDerError?.value }
+        set { nestedDerError = NestedError(newValue) }
+    }
+    private var nestedDerError: NestedError<DERError>?
 
     /// Creates an error.
     @inline(never)
@@ -48,7 +52,7 @@ public struct ECDSAError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.offset = offset
         self.reason = reason
-        self.derError = derError
+        nestedDerError = NestedError(derError)
     }
 
     /// `code at offset N: reason`.
