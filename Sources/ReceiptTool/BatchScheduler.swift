@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs a stream of items through worker threads, a bounded window of them in flight, and hands each item's
-/// output to `emit` in item order as soon as it and every output before it are ready.
+/// output to `emit` in item order as soon as it and every output before it are ready: every output ready at that
+/// moment in one call, so that a batch whose results finish together is written with one system call.
 ///
 /// There is no reader, dispatcher or printer thread: each worker takes the next item from the source, processes
 /// it, stores the output, and, when the output next in order is ready and no other worker is printing, prints
@@ -22,7 +23,7 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
     private let jobs: Int
     private let window: Int
     private let next: @Sendable () -> Item?
-    private let emit: @Sendable (Output) throws(ToolFailure) -> Void
+    private let emit: @Sendable ([Output]) throws(ToolFailure) -> Void
 
     private let sourceLock = NSLock()
     /// Items taken from the source; guarded by `sourceLock`.
@@ -45,7 +46,7 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
     private init(
         jobs: Int,
         next: @escaping @Sendable () -> Item?,
-        emit: @escaping @Sendable (Output) throws(ToolFailure) -> Void
+        emit: @escaping @Sendable ([Output]) throws(ToolFailure) -> Void
     ) {
         self.jobs = max(1, jobs)
         window = self.jobs * Self.windowPerJob
@@ -55,14 +56,14 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
     }
 
     /// Processes every item `next` gives (it is called by one thread at a time, in turn) on `jobs` threads,
-    /// each with its own worker value from `makeWorker`, and emits the outputs in order. Stops at the first
-    /// failure to emit, and throws it once the workers have stopped.
+    /// each with its own worker value from `makeWorker`, and emits the outputs in order, those ready together in
+    /// one call. Stops at the first failure to emit, and throws it once the workers have stopped.
     static func run<Worker>(
         jobs: Int,
         next: @escaping @Sendable () -> Item?,
         makeWorker: @escaping @Sendable () -> Worker,
         process: @escaping @Sendable (Item, inout Worker) -> Output,
-        emit: @escaping @Sendable (Output) throws(ToolFailure) -> Void
+        emit: @escaping @Sendable ([Output]) throws(ToolFailure) -> Void
     ) throws(ToolFailure) {
         let scheduler = BatchScheduler(jobs: jobs, next: next, emit: emit)
         let body: @Sendable () -> Void = {
@@ -127,14 +128,19 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
     }
 
     /// Prints every output that is ready in order, without holding the state lock while writing. Called with
-    /// the state lock held and the printing role taken.
+    /// the state lock held and the printing role taken. The slots of outputs taken out stay empty until `printed`
+    /// moves past them: no item whose output would go there is taken before then.
     private func printReady() {
-        while failure == nil, let output = ready[printed % window] {
-            ready[printed % window] = nil
+        while failure == nil, ready[printed % window] != nil {
+            var outputs: [Output] = []
+            while outputs.count < window, let output = ready[(printed + outputs.count) % window] {
+                ready[(printed + outputs.count) % window] = nil
+                outputs.append(output)
+            }
             state.unlock()
             var emitted: ToolFailure?
             do throws(ToolFailure) {
-                try emit(output)
+                try emit(outputs)
             } catch {
                 emitted = error
             }
@@ -143,7 +149,7 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
                 failure = emitted
                 state.broadcast()
             } else {
-                printed += 1
+                printed += outputs.count
             }
         }
     }

@@ -52,9 +52,13 @@ enum ValidationBatch {
                     return Output(line: format.inputError(item.name, error, &worker.json), outcome: .unreadable)
                 }
             },
-            emit: { output throws(ToolFailure) in
-                try io.out(output.line)
-                tally.count(output.outcome)
+            emit: { outputs throws(ToolFailure) in
+                if outputs.count == 1 {
+                    try io.out(outputs[0].line)
+                } else {
+                    try io.out(outputs.reduce(into: []) { lines, output in lines += output.line })
+                }
+                for output in outputs { tally.count(output.outcome) }
             }
         )
         let inputs = tally.valid + tally.invalid + tally.unreadable

@@ -186,10 +186,12 @@ import VectorSupport
                     if item % 97 == 0 { usleep(2_000) }
                     return item
                 },
-                emit: { item in
+                emit: { items in
                     tracker.lock.withLock {
-                        if item != tracker.printed { tracker.outOfOrder += 1 }
-                        tracker.printed += 1
+                        for item in items {
+                            if item != tracker.printed { tracker.outOfOrder += 1 }
+                            tracker.printed += 1
+                        }
                     }
                 }
             )
@@ -218,8 +220,8 @@ import VectorSupport
                 },
                 makeWorker: { () },
                 process: { item, _ in item },
-                emit: { item throws(ToolFailure) in
-                    if item == 10 { throw .usage("stop") }
+                emit: { items throws(ToolFailure) in
+                    if items.contains(10) { throw .usage("stop") }
                 }
             )
         }
