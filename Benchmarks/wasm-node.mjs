@@ -17,8 +17,12 @@ if (address === 0) throw new Error("out of memory");
 new Uint8Array(wasm.memory.buffer, address, receipt.length).set(receipt);
 
 // Status 0 is a valid receipt (docs/webassembly.md).
-const json = () => new TextDecoder().decode(new Uint8Array(
-  wasm.memory.buffer, wasm.receipt_result_json_pointer(), wasm.receipt_result_json_length()));
+// The pointer first: it writes the JSON, which may grow memory and replace memory.buffer.
+const json = () => {
+  const pointer = wasm.receipt_result_json_pointer();
+  const length = wasm.receipt_result_json_length();
+  return new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, pointer, length));
+};
 const validate = () => {
   const status = wasm.receipt_validate(address, receipt.length, 0, 0, 0, 0n, 0, 0);
   if (readJSON) json();

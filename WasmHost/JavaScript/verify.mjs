@@ -23,9 +23,11 @@ function validate(receipt, { anchors, instant, bundleId } = {}) {
       ...inputs[0], ...inputs[1],
       instant === undefined ? 0 : 1, BigInt(instant ?? 0),
       ...inputs[2]);
-    // Read after the call: memory.buffer is replaced whenever the module grows its memory.
-    const json = new TextDecoder().decode(new Uint8Array(
-      wasm.memory.buffer, wasm.receipt_result_json_pointer(), wasm.receipt_result_json_length()));
+    // memory.buffer is replaced whenever the module grows its memory, and asking for the JSON's pointer writes
+    // the JSON, which may grow it: so the view is taken after both calls.
+    const pointer = wasm.receipt_result_json_pointer();
+    const length = wasm.receipt_result_json_length();
+    const json = new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, pointer, length));
     return { status, step: wasm.receipt_result_step(), result: JSON.parse(json) };
   } finally {
     for (const [address] of inputs) if (address !== 0) wasm.receipt_free(address);
