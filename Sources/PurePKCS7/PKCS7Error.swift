@@ -41,23 +41,11 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// A short explanation for people.
     public var reason: String
     /// The DER error underneath, for ``Code/malformed``.
-    public var der: DERError? {
-        get { nestedDer?.value }
-        set { nestedDer = NestedError(newValue) }
-    }
-    private var nestedDer: NestedError<DERError>?
+    @NestedError public var der: DERError?
     /// The certificate error underneath, for a malformed embedded certificate.
-    public var certificate: X509Error? {
-        get { nestedCertificate?.value }
-        set { nestedCertificate = NestedError(newValue) }
-    }
-    private var nestedCertificate: NestedError<X509Error>?
+    @NestedError public var certificate: X509Error?
     /// The path validation error, for ``Code/untrustedSigner``.
-    public var path: PathValidationError? {
-        get { nestedPath?.value }
-        set { nestedPath = NestedError(newValue) }
-    }
-    private var nestedPath: NestedError<PathValidationError>?
+    @NestedError public var path: PathValidationError?
 
     /// Creates an error.
     @inline(never)
@@ -70,9 +58,9 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     ) {
         self.code = code
         self.reason = reason
-        nestedDer = NestedError(der)
-        nestedCertificate = NestedError(certificate)
-        nestedPath = NestedError(path)
+        self.der = der
+        self.certificate = certificate
+        self.path = path
     }
 
     /// The reason, followed by the error underneath.

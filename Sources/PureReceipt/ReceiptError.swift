@@ -16,18 +16,14 @@ public struct ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A short explanation.
     public var reason: String
     /// The DER error underneath, if any.
-    public var der: DERError? {
-        get { nestedDer?.value }
-        set { nestedDer = NestedError(newValue) }
-    }
-    private var nestedDer: NestedError<DERError>?
+    @NestedError public var der: DERError?
 
     /// Creates an error.
     @inline(never)
     package init(_ code: Code, _ reason: String, der: DERError? = nil) {
         self.code = code
         self.reason = reason
-        nestedDer = NestedError(der)
+        self.der = der
     }
 
     /// The reason, with the DER error underneath.

@@ -1,5 +1,5 @@
 import PureCrypto
-import PureDER
+public import PureDER
 public import PurePKCS7
 public import PureX509
 
@@ -208,24 +208,16 @@ public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringCon
     /// Why.
     public var reason: String
     /// The PKCS#7 error underneath, for the container, signature and chain steps.
-    public var pkcs7: PKCS7Error? {
-        get { nestedPkcs7?.value }
-        set { nestedPkcs7 = NestedError(newValue) }
-    }
-    private var nestedPkcs7: NestedError<PKCS7Error>?
+    @NestedError public var pkcs7: PKCS7Error?
     /// The payload error underneath.
-    public var receipt: ReceiptError? {
-        get { nestedReceipt?.value }
-        set { nestedReceipt = NestedError(newValue) }
-    }
-    private var nestedReceipt: NestedError<ReceiptError>?
+    @NestedError public var receipt: ReceiptError?
 
     @inline(never)
     init(_ step: Step, _ reason: String, pkcs7: PKCS7Error? = nil, receipt: ReceiptError? = nil) {
         self.step = step
         self.reason = reason
-        nestedPkcs7 = NestedError(pkcs7)
-        nestedReceipt = NestedError(receipt)
+        self.pkcs7 = pkcs7
+        self.receipt = receipt
     }
 
     /// `step: reason`, where the reason is the underlying error's when there is one.

@@ -143,35 +143,15 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
     public var nestedIn: String?
     /// The base64 error underneath: for a part, its offset is an index of the whole input, as ``offset`` is;
     /// for an `x5c` entry, an index in that entry's text.
-    public var base64: Base64Error? {
-        get { nestedBase64?.value }
-        set { nestedBase64 = NestedError(newValue) }
-    }
-    private var nestedBase64: NestedError<Base64Error>?
+    @NestedError public var base64: Base64Error?
     /// The JSON error underneath: its offset is in the decoded header or payload bytes.
-    public var json: JSONError? {
-        get { nestedJson?.value }
-        set { nestedJson = NestedError(newValue) }
-    }
-    private var nestedJson: NestedError<JSONError>?
+    @NestedError public var json: JSONError?
     /// The certificate error underneath.
-    public var x509: X509Error? {
-        get { nestedX509?.value }
-        set { nestedX509 = NestedError(newValue) }
-    }
-    private var nestedX509: NestedError<X509Error>?
+    @NestedError public var x509: X509Error?
     /// The path validator's error underneath (``Step/chain``).
-    public var path: PathValidationError? {
-        get { nestedPath?.value }
-        set { nestedPath = NestedError(newValue) }
-    }
-    private var nestedPath: NestedError<PathValidationError>?
+    @NestedError public var path: PathValidationError?
     /// The signature decoding error underneath (``Code/malformedSignature``).
-    public var ecdsa: ECDSAError? {
-        get { nestedEcdsa?.value }
-        set { nestedEcdsa = NestedError(newValue) }
-    }
-    private var nestedEcdsa: NestedError<ECDSAError>?
+    @NestedError public var ecdsa: ECDSAError?
 
     /// Creates an error.
     @inline(never)
@@ -196,11 +176,11 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
         self.offset = offset
         self.field = field
         self.certificateIndex = certificateIndex
-        nestedBase64 = NestedError(base64)
-        nestedJson = NestedError(json)
-        nestedX509 = NestedError(x509)
-        nestedPath = NestedError(path)
-        nestedEcdsa = NestedError(ecdsa)
+        self.base64 = base64
+        self.json = json
+        self.x509 = x509
+        self.path = path
+        self.ecdsa = ecdsa
     }
 
     /// `step: reason`, with where and the error underneath: `header: x5c[1]: not a DER certificate: …`.

@@ -26,17 +26,9 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     public var code: Code
     /// The DER error underneath, with its byte offset, when the fault is in the encoding.
-    public var der: DERError? {
-        get { nestedDer?.value }
-        set { nestedDer = NestedError(newValue) }
-    }
-    private var nestedDer: NestedError<DERError>?
+    @NestedError public var der: DERError?
     /// The key error underneath, for ``Code/invalidPublicKey``.
-    public var key: PublicKeyError? {
-        get { nestedKey?.value }
-        set { nestedKey = NestedError(newValue) }
-    }
-    private var nestedKey: NestedError<PublicKeyError>?
+    @NestedError public var key: PublicKeyError?
     /// A short explanation for people.
     public var reason: String
 
@@ -45,8 +37,8 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
     public init(_ code: Code, _ reason: String, der: DERError? = nil, key: PublicKeyError? = nil) {
         self.code = code
         self.reason = reason
-        nestedDer = NestedError(der)
-        nestedKey = NestedError(key)
+        self.der = der
+        self.key = key
     }
 
     /// The reason, and the underlying error's when there is one.

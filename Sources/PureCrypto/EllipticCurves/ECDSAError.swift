@@ -40,11 +40,7 @@ public struct ECDSAError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     /// The DER reader's own error, when the DER reader refused the input (its offset is an index into the
     /// buffer it read, as every ``DERError``'s).
-    public var derError: DERError? {
-        get { nestedDerError?.value }
-        set { nestedDerError = NestedError(newValue) }
-    }
-    private var nestedDerError: NestedError<DERError>?
+    @NestedError public var derError: DERError?
 
     /// Creates an error.
     @inline(never)
@@ -52,7 +48,7 @@ public struct ECDSAError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.offset = offset
         self.reason = reason
-        nestedDerError = NestedError(derError)
+        self.derError = derError
     }
 
     /// `code at offset N: reason`.

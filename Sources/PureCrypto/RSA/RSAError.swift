@@ -25,18 +25,14 @@ public struct RSAError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A short explanation for people.
     public var reason: String
     /// The DER error underneath, with its byte offset, when the key's encoding is at fault.
-    public var der: DERError? {
-        get { nestedDer?.value }
-        set { nestedDer = NestedError(newValue) }
-    }
-    private var nestedDer: NestedError<DERError>?
+    @NestedError public var der: DERError?
 
     /// Creates an error.
     @inline(never)
     package init(_ code: Code, _ reason: String, der: DERError? = nil) {
         self.code = code
         self.reason = reason
-        nestedDer = NestedError(der)
+        self.der = der
     }
 
     /// The reason, and the DER error's when there is one.
