@@ -16,7 +16,6 @@ const address = wasm.receipt_allocate(receipt.length);
 if (address === 0) throw new Error("out of memory");
 new Uint8Array(wasm.memory.buffer, address, receipt.length).set(receipt);
 
-// Status 0 is a valid receipt (docs/webassembly.md).
 // The pointer first: it writes the JSON, which may grow memory and replace memory.buffer.
 const json = () => {
   const pointer = wasm.receipt_result_json_pointer();
@@ -28,6 +27,7 @@ const validate = () => {
   if (readJSON) json();
   return status;
 };
+// Status 0 is a valid receipt (docs/webassembly.md).
 if (validate() !== 0) {
   console.error(`wasm-node: ${receiptPath} is not valid: ${json()}`);
   process.exit(1);

@@ -52,9 +52,9 @@ for module in "${modules[@]}"; do
     # 16 instead of 2, no closure specialization, and PureDER's functions (every name with PureDER in its mangling)
     # never inlined, so that the DER reader is called rather than copied into every reader. -52 KB; Node.js runs
     # the G5 validation with 8% fewer validations per second, well within the budget of 5x native.
-    # The Embedded runtime's reference counting and allocation entry points (`runtime_calls`) are never inlined
-    # by LLVM: inlined, each retain was some 40 bytes of code at each of hundreds of sites; called, it is a few.
-    # -26 KB, with no change in Node.js's speed that its noise shows.
+    # The Embedded runtime's reference counting and allocation entry points, and a few others (`runtime_calls`),
+    # are never inlined by LLVM: inlined, a retain is some 40 bytes of code at each of hundreds of sites; called,
+    # it is a few. -26 KB, with no change in Node.js's speed that its noise shows.
     if ! swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
         -enable-experimental-feature BuiltinModule -disable-stack-protector -lto=llvm-full \

@@ -68,7 +68,7 @@ struct SHA2State<Functions: SHA2Functions>: CompressionFunction {
                     var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
                     #if arch(wasm32)
                     // A loop over the groups in WebAssembly, where the module's size has a budget and the
-                    // unrolled rounds of SHA-256 alone took 6 KB of it (docs/webassembly.md).
+                    // unrolled rounds of SHA-256 alone take 6 KB of it (docs/webassembly.md).
                     var t = 0
                     while t < Functions.roundCount {
                         eightRounds(&a, &b, &c, &d, &e, &f, &g, &h, &schedule, t)

@@ -15,6 +15,7 @@ public struct NestedError<Wrapped: Hashable & Sendable>: Hashable, Sendable {
 
     private var box: Box?
 
+    /// Holds `wrappedValue`, or nothing.
     public init(wrappedValue: Wrapped?) {
         box = wrappedValue.map(Box.value)
     }

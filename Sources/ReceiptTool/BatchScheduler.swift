@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs a stream of items through worker threads, a bounded window of them in flight, and hands each item's
 /// output to `emit` in item order as soon as it and every output before it are ready: every output ready at that
-/// moment in one call, so that a batch whose results finish together is written with one system call.
+/// moment in one call of `emit`, so that results that finish together can be written together.
 ///
 /// There is no reader, dispatcher or printer thread: each worker takes the next item from the source, processes
 /// it, stores the output, and, when the output next in order is ready and no other worker is printing, prints

@@ -49,4 +49,14 @@ import Testing
         #expect(copy.der == nil)
         #expect(original.der == der)
     }
+
+    @Test func aChangeTwoLevelsDownStaysInTheCopy() {
+        let certificate = X509Error(.malformed, "not a certificate", der: der)
+        let original = PKCS7Error(.malformed, "an embedded certificate does not parse", certificate: certificate)
+        var copy = original
+        copy.certificate?.der?.offset += 1
+        #expect(copy.certificate?.der?.offset == 8)
+        #expect(original.certificate?.der?.offset == 7)
+        #expect(copy != original)
+    }
 }

@@ -203,6 +203,54 @@ import VectorSupport
         }
     }
 
+    @Test func outputsReadyTogetherAreEmittedTogetherInOrder() throws {
+        final class Batches: @unchecked Sendable {
+            let lock = NSLock()
+            var taken = 0
+            var processed = 0
+            var sizes: [Int] = []
+            var emitted: [Int] = []
+        }
+        let batches = Batches()
+        let count = 40
+        let window = 2 * BatchScheduler<Int, Int>.windowPerJob
+        try BatchScheduler<Int, Int>.run(
+            jobs: 2,
+            next: {
+                batches.lock.withLock {
+                    guard batches.taken < count else { return nil }
+                    batches.taken += 1
+                    return batches.taken - 1
+                }
+            },
+            makeWorker: { () },
+            process: { item, _ in
+                // The first item finishes only once the other worker has processed the window's other seven
+                // (or after ten seconds, and then the test fails): they are then all ready together.
+                if item == 0 {
+                    for _ in 0..<10_000 where batches.lock.withLock({ batches.processed }) < window - 1 {
+                        usleep(1_000)
+                    }
+                } else {
+                    batches.lock.withLock { batches.processed += 1 }
+                }
+                return item
+            },
+            emit: { items in
+                batches.lock.withLock {
+                    batches.sizes.append(items.count)
+                    batches.emitted += items
+                }
+            }
+        )
+        batches.lock.withLock {
+            #expect(batches.emitted == Array(0..<count))
+            #expect(batches.sizes.allSatisfy { $0 >= 1 && $0 <= window })
+            // Item 0 and the window's other seven, finished while it waited, in one call.
+            #expect(batches.sizes.first == window)
+        }
+    }
+
     @Test func theSchedulerStopsAtTheFirstFailureToPrint() {
         final class Counter: @unchecked Sendable {
             let lock = NSLock()
