@@ -11,8 +11,10 @@
 /// the tool names those a terminal would act on) as `\uXXXX`, a surrogate pair above U+FFFF. A parser reads the
 /// same string either way.
 package struct JSONWriter {
-    /// The text written so far.
-    package private(set) var bytes: [UInt8] = []
+    /// The text is `storage[..<length]`; the storage past it is room. A write stores into that room, growing it
+    /// (at least doubling) when it runs out: an `append` per key or number cost more than the bytes it wrote.
+    private var storage: [UInt8]
+    private var length = 0
     /// Whether the next key or value follows another in its container, and so needs a comma first.
     private var followsValue = false
     /// Scalars beyond RFC 8259's set written as escapes: asked for DEL and for every non-ASCII scalar.
@@ -26,15 +28,17 @@ package struct JSONWriter {
     /// An empty writer with room for `capacity` bytes.
     package init(capacity: Int = 0, alsoEscaping: ((Unicode.Scalar) -> Bool)? = nil) {
         self.alsoEscaping = alsoEscaping
-        bytes.reserveCapacity(capacity)
+        storage = Array(repeating: 0, count: capacity)
     }
 
-    /// The text written so far, leaving the writer empty with room for as many bytes again: so that the next
-    /// value of a similar size grows no buffer on the way.
+    /// The text written so far.
+    package var bytes: [UInt8] { Array(storage[..<length]) }
+
+    /// The text written so far, leaving the writer empty with its room: so that the next value of a similar size
+    /// grows no buffer on the way.
     package mutating func take() -> [UInt8] {
-        var taken: [UInt8] = []
-        taken.reserveCapacity(bytes.count)
-        swap(&taken, &bytes)
+        let taken = bytes
+        length = 0
         followsValue = false
         return taken
     }
@@ -44,58 +48,69 @@ package struct JSONWriter {
     /// certificate's JSON, keyed by its DER), written again and again by a writer that serves a whole batch. The
     /// first ``memoCapacity`` keys are kept; values under other keys are written anew each time. A key must name
     /// one value for the writer's whole life: callers that memoize different shapes must not share key bytes.
-    package mutating func value(memoizedBy key: ArraySlice<UInt8>, _ body: (inout JSONWriter) -> Void) {
+    /// `sameKey` compares two keys of the same length; a caller with long keys (a certificate's DER) passes a
+    /// comparison faster than the byte-by-byte default.
+    package mutating func value(
+        memoizedBy key: ArraySlice<UInt8>,
+        sameKey: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool = { $0.elementsEqual($1) },
+        _ body: (inout JSONWriter) -> Void
+    ) {
         separate()
-        for entry in memoized where entry.key.count == key.count && entry.key.elementsEqual(key) {
-            bytes.append(contentsOf: entry.text)
+        for entry in memoized where entry.key.count == key.count && sameKey(entry.key[...], key) {
+            entry.text.withUnsafeBufferPointer { write($0) }
             followsValue = true
             return
         }
         followsValue = false
-        let start = bytes.count
+        let start = length
         body(&self)
         if memoized.count < Self.memoCapacity {
-            memoized.append((Array(key), Array(bytes[start...])))
+            memoized.append((Array(key), Array(storage[start..<length])))
         }
     }
 
     /// Appends a byte outside any value (a line feed after a document).
     package mutating func appendRaw(_ byte: UInt8) {
-        bytes.append(byte)
+        write(byte)
     }
 
     // MARK: Structure
 
     package mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        write(UInt8(ascii: "{"))
         followsValue = false
     }
 
     package mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        write(UInt8(ascii: "}"))
         followsValue = true
     }
 
     package mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        write(UInt8(ascii: "["))
         followsValue = false
     }
 
     package mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        write(UInt8(ascii: "]"))
         followsValue = true
     }
 
     /// A member's name that needs no escape (printable ASCII other than `"` and `\`), as the shapes' literal
     /// names are.
     package mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let comma = followsValue ? 1 : 0
+        name.withUTF8Buffer { name in
+            write(count: comma + name.count + 3) { text in
+                if comma == 1 { text[0] = UInt8(ascii: ",") }
+                text[comma] = UInt8(ascii: "\"")
+                if let start = name.baseAddress { (text + comma + 1).update(from: start, count: name.count) }
+                text[comma + 1 + name.count] = UInt8(ascii: "\"")
+                text[comma + 2 + name.count] = UInt8(ascii: ":")
+            }
+        }
         followsValue = false
     }
 
@@ -104,7 +119,7 @@ package struct JSONWriter {
     package mutating func key(escaping name: String) {
         separate()
         appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        write(UInt8(ascii: ":"))
         followsValue = false
     }
 
@@ -120,34 +135,30 @@ package struct JSONWriter {
     /// date, hexadecimal): written in place, with nothing to escape.
     package mutating func asciiString(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            fill(UnsafeMutableBufferPointer(rebasing: buffer[start..<start + count]))
+        write(count: count + 2) { text in
+            text[0] = UInt8(ascii: "\"")
+            fill(UnsafeMutableBufferPointer(start: text + 1, count: count))
+            text[count + 1] = UInt8(ascii: "\"")
         }
-        bytes.append(UInt8(ascii: "\""))
         followsValue = true
     }
 
     package mutating func integer(_ number: Int64) {
         separate()
         followsValue = true
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        if number < 0 { write(UInt8(ascii: "-")) }
         let magnitude = number.magnitude
-        guard magnitude >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(magnitude)) }
+        guard magnitude >= 10 else { return write(UInt8(ascii: "0") + UInt8(magnitude)) }
         var count = 1
         var rest = magnitude
         while rest >= 10 {
             rest /= 10
             count += 1
         }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        write(count: count) { digits in
             rest = magnitude
-            for position in (start..<start + count).reversed() {
-                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            for position in (0..<count).reversed() {
+                digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             }
         }
@@ -159,21 +170,22 @@ package struct JSONWriter {
     package mutating func double(_ number: Double) {
         guard number.isFinite else { return null() }
         separate()
-        bytes.append(contentsOf: number.description.utf8)
+        var text = number.description
+        text.withUTF8 { write($0) }
         followsValue = true
     }
 
     package mutating func bool(_ flag: Bool) {
         separate()
         let literal: StaticString = flag ? "true" : "false"
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        literal.withUTF8Buffer { write($0) }
         followsValue = true
     }
 
     package mutating func null() {
         separate()
         let literal: StaticString = "null"
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        literal.withUTF8Buffer { write($0) }
         followsValue = true
     }
 
@@ -226,12 +238,42 @@ package struct JSONWriter {
 
     // MARK: Text
 
+    /// Writes the `count` bytes that `fill` writes, every one of them, at the pointer it is given.
+    private mutating func write(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if length + count > storage.count { grow(toHold: count) }
+        let start = length
+        storage.withUnsafeMutableBufferPointer { room in
+            guard let base = room.baseAddress else { return }
+            fill(base + start)
+        }
+        length += count
+    }
+
+    private mutating func write(_ byte: UInt8) {
+        if length == storage.count { grow(toHold: 1) }
+        storage[length] = byte
+        length += 1
+    }
+
+    private mutating func write(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let start = text.baseAddress else { return }
+        write(count: text.count) { $0.update(from: start, count: text.count) }
+    }
+
+    /// Room for `count` more bytes: at least twice the storage, so that growing costs amortized constant time.
+    /// Seldom called, so kept out of line.
+    @inline(never)
+    private mutating func grow(toHold count: Int) {
+        let size = max(2 * storage.count, length + count, 256)
+        storage.append(contentsOf: repeatElement(0, count: size - storage.count))
+    }
+
     private mutating func separate() {
-        if followsValue { bytes.append(UInt8(ascii: ",")) }
+        if followsValue { write(UInt8(ascii: ",")) }
     }
 
     private mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        write(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
             var index = 0
@@ -239,7 +281,7 @@ package struct JSONWriter {
                 // A run of bytes written as they are, copied at once.
                 let start = index
                 while index < utf8.count && Self.isPlain(utf8[index]) { index += 1 }
-                if index > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                if index > start { write(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
                 guard index < utf8.count else { break }
                 let lead = utf8[index]
                 if lead < 0x80 {
@@ -254,12 +296,12 @@ package struct JSONWriter {
                 if let alsoEscaping, let scalar = Unicode.Scalar(value), alsoEscaping(scalar) {
                     appendEscapes(of: value)
                 } else {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<index + length]))
+                    write(UnsafeBufferPointer(rebasing: utf8[index..<index + length]))
                 }
                 index += length
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        write(UInt8(ascii: "\""))
     }
 
     /// Printable ASCII other than the quotation mark and the reverse solidus: written as it is.
@@ -269,11 +311,11 @@ package struct JSONWriter {
 
     private mutating func appendASCIIEscape(_ byte: UInt8) {
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
-        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x7F where !(alsoEscaping?(Unicode.Scalar(byte)) ?? false): bytes.append(byte)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): writeEscaped(byte)
+        case 0x0A: writeEscaped(UInt8(ascii: "n"))
+        case 0x0D: writeEscaped(UInt8(ascii: "r"))
+        case 0x09: writeEscaped(UInt8(ascii: "t"))
+        case 0x7F where !(alsoEscaping?(Unicode.Scalar(byte)) ?? false): write(byte)
         default: appendEscape(UInt16(byte))
         }
     }
@@ -286,12 +328,18 @@ package struct JSONWriter {
         appendEscape(UInt16(0xDC00 + (offset & 0x3FF)))
     }
 
+    /// A reverse solidus and `byte`.
+    private mutating func writeEscaped(_ byte: UInt8) {
+        write(UInt8(ascii: "\\"))
+        write(byte)
+    }
+
     /// `\uXXXX`, lowercase hex.
     private mutating func appendEscape(_ unit: UInt16) {
-        bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        writeEscaped(UInt8(ascii: "u"))
         for shift: UInt16 in [12, 8, 4, 0] {
             let digit = UInt8(unit >> shift & 0xF)
-            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            write(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
         }
     }
 }

@@ -107,7 +107,11 @@ package enum ReceiptJSON {
     static func chain(_ certificates: [Certificate], into writer: inout JSONWriter) {
         writer.beginArray()
         for certificate in certificates {
-            writer.value(memoizedBy: certificate.encoded) { write(certificate, into: &$0) }
+            writer.value(
+                memoizedBy: certificate.encoded,
+                sameKey: { $0.hasSameBytes(as: $1) },
+                { write(certificate, into: &$0) }
+            )
         }
         writer.endArray()
     }

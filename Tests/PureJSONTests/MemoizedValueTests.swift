@@ -41,6 +41,25 @@ import Testing
         #expect(text == #"[{"name":"a"},{"name":"b"},{"name":"c"},{"name":"a"}]"#)
     }
 
+    @Test func theCallersComparisonDecidesWhichKeysAreTheSame() {
+        var writer = JSONWriter()
+        var compared: [([UInt8], [UInt8])] = []
+        let never: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool = { stored, key in
+            compared.append((Array(stored), Array(key)))
+            return false
+        }
+        writer.beginArray()
+        writer.value(memoizedBy: [1, 2, 3][...], sameKey: never, Self.object("a"))
+        writer.value(memoizedBy: [1, 2, 3][...], sameKey: never, Self.object("b"))
+        writer.value(memoizedBy: [9][...], sameKey: never, Self.object("c"))
+        writer.endArray()
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == #"[{"name":"a"},{"name":"b"},{"name":"c"}]"#)
+        // Asked only about keys of the same length: the second [1, 2, 3] against the first.
+        #expect(compared.count == 1)
+        #expect(compared.first?.0 == [1, 2, 3] && compared.first?.1 == [1, 2, 3])
+    }
+
     @Test func theMemoOutlivesTakeAndKeepsItsFirstKeysOnly() {
         var writer = JSONWriter()
         for key in 0..<JSONWriter.memoCapacity + 1 {
