@@ -11,6 +11,7 @@ package protocol JSONSink {
     mutating func key(escaping name: String)
     mutating func string(_ text: String)
     /// A string of exactly `count` bytes that `fill` writes, every one printable ASCII other than `"` and `\`.
+    /// `fill` must write every one of the `count` bytes: the buffer may hold earlier text, not zeros.
     mutating func asciiString(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void)
     mutating func integer(_ number: Int64)
     mutating func bool(_ flag: Bool)

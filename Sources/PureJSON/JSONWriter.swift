@@ -11,18 +11,19 @@
 /// the tool names those a terminal would act on) as `\uXXXX`, a surrogate pair above U+FFFF. A parser reads the
 /// same string either way.
 package struct JSONWriter {
-    /// The text is `storage[..<length]`; the storage past it is room. A write stores into that room, growing it
-    /// (at least doubling) when it runs out: an `append` per key or number cost more than the bytes it wrote.
+    /// The text is `storage[..<length]`; the storage past it is room, holding zeros or earlier text. A write
+    /// stores into that room, growing it (at least doubling) when it runs out: storing a key's or a number's bytes
+    /// at once costs less than appending them one call at a time.
     private var storage: [UInt8]
     private var length = 0
     /// Whether the next key or value follows another in its container, and so needs a comma first.
     private var followsValue = false
     /// Scalars beyond RFC 8259's set written as escapes: asked for DEL and for every non-ASCII scalar.
     private let alsoEscaping: ((Unicode.Scalar) -> Bool)?
-    /// Values written before through ``value(memoizedBy:_:)``, by their key; kept across ``take()``.
+    /// Values written before through ``value(memoizedBy:sameKey:_:)``, by their key; kept across ``take()``.
     private var memoized: [(key: [UInt8], text: [UInt8])] = []
 
-    /// How many values ``value(memoizedBy:_:)`` keeps: a batch's receipts share a handful of certificates.
+    /// How many values ``value(memoizedBy:sameKey:_:)`` keeps: a batch's receipts share a handful of certificates.
     package static let memoCapacity = 16
 
     /// An empty writer with room for `capacity` bytes.
@@ -31,7 +32,7 @@ package struct JSONWriter {
         storage = Array(repeating: 0, count: capacity)
     }
 
-    /// The text written so far.
+    /// A copy of the text written so far.
     package var bytes: [UInt8] { Array(storage[..<length]) }
 
     /// The text written so far, leaving the writer empty with its room: so that the next value of a similar size
@@ -48,8 +49,8 @@ package struct JSONWriter {
     /// certificate's JSON, keyed by its DER), written again and again by a writer that serves a whole batch. The
     /// first ``memoCapacity`` keys are kept; values under other keys are written anew each time. A key must name
     /// one value for the writer's whole life: callers that memoize different shapes must not share key bytes.
-    /// `sameKey` compares two keys of the same length; a caller with long keys (a certificate's DER) passes a
-    /// comparison faster than the byte-by-byte default.
+    /// `sameKey` compares two keys of the same length and must answer as `==` does; a caller with long keys (a
+    /// certificate's DER) passes a comparison faster than the byte-by-byte default.
     package mutating func value(
         memoizedBy key: ArraySlice<UInt8>,
         sameKey: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool = { $0.elementsEqual($1) },
@@ -132,7 +133,8 @@ package struct JSONWriter {
     }
 
     /// A string of exactly `count` bytes that `fill` writes, every one printable ASCII other than `"` and `\` (a
-    /// date, hexadecimal): written in place, with nothing to escape.
+    /// date, hexadecimal): written in place, with nothing to escape. `fill` must write every one of the `count`
+    /// bytes: the buffer holds whatever was there before, not zeros.
     package mutating func asciiString(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
         separate()
         write(count: count + 2) { text in
@@ -240,6 +242,7 @@ package struct JSONWriter {
 
     /// Writes the `count` bytes that `fill` writes, every one of them, at the pointer it is given.
     private mutating func write(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        precondition(count >= 0, "a negative count")
         if length + count > storage.count { grow(toHold: count) }
         let start = length
         storage.withUnsafeMutableBufferPointer { room in
@@ -290,15 +293,15 @@ package struct JSONWriter {
                     continue
                 }
                 // A String's UTF-8 is well-formed: the lead byte gives the length, every scalar decodes.
-                let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                let scalarLength = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
                 var value = UInt32(lead) & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
-                for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+                for offset in 1..<scalarLength { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
                 if let alsoEscaping, let scalar = Unicode.Scalar(value), alsoEscaping(scalar) {
                     appendEscapes(of: value)
                 } else {
-                    write(UnsafeBufferPointer(rebasing: utf8[index..<index + length]))
+                    write(UnsafeBufferPointer(rebasing: utf8[index..<index + scalarLength]))
                 }
-                index += length
+                index += scalarLength
             }
         }
         write(UInt8(ascii: "\""))

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PureJSON
 
-/// `value(memoizedBy:_:)`: a value written again from the writer's memo is the same text, in the same place in
+/// `value(memoizedBy:sameKey:_:)`: a value written again from the writer's memo is the same text, in the same place in
 /// the syntax, as writing it anew; the memo outlives `take()` and keeps its first keys only.
 @Suite struct MemoizedValueTests {
     static func object(_ name: String) -> (inout JSONWriter) -> Void {
