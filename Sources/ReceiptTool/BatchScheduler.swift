@@ -133,7 +133,8 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
     private func printReady() {
         while failure == nil, ready[printed % window] != nil {
             var outputs: [Output] = []
-            while outputs.count < window, let output = ready[(printed + outputs.count) % window] {
+            // Stops within one window: each slot taken is emptied, so a whole window on it meets the first again.
+            while let output = ready[(printed + outputs.count) % window] {
                 ready[(printed + outputs.count) % window] = nil
                 outputs.append(output)
             }
