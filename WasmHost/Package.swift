@@ -8,8 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(url: "https://github.com/swiftwasm/WasmKit", exact: "0.4.2"),
-        // The verifier's own input decoding (base64 and PEM receipts), so that the host feeds the module what
-        // the native tool validates.
+        // The verifier's own input recognition (a JWS by its form) and decoding (base64 and PEM receipts), so
+        // that the host feeds the module what the native tool validates.
         .package(name: "pure-receipt", path: ".."),
     ],
     targets: [
@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WasmKit", package: "WasmKit"),
                 .product(name: "PureDER", package: "pure-receipt"),
+                .product(name: "PureSignedData", package: "pure-receipt"),
             ]
         )
     ],

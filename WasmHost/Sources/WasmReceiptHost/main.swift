@@ -8,6 +8,7 @@
 
 import Foundation
 import PureDER
+import PureSignedData
 import WasmKit
 
 struct HostFailure: Error, CustomStringConvertible {
@@ -79,17 +80,10 @@ struct ReceiptModule {
     ) throws -> (
         status: UInt32, json: String
     ) {
-        // StoreKit signed data, recognised by its form as the native tool recognises it: base64url parts
-        // joined by dots, surrounding whitespace ignored.
+        // StoreKit signed data, recognised by its form as the native tool recognises it (hasCompactForm),
+        // surrounding whitespace ignored.
         let trimmed = Self.trimmed(receipt)
-        let isSignedData =
-            trimmed.contains(UInt8(ascii: "."))
-            && trimmed.allSatisfy { byte in
-                byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                    || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            }
+        let isSignedData = CompactSerialization.hasCompactForm(trimmed)
         // A receipt in base64 or PEM is decoded first, as the native tool decodes it (BinaryInput); the module
         // takes the DER. Text that does not decode is passed as it is, for the module to refuse.
         let input = try place(isSignedData ? trimmed : ((try? BinaryInput.decode(receipt))?.bytes ?? receipt))
