@@ -13,8 +13,11 @@ public import PureX509
 /// let myPKI = ReceiptTrust(anchors: [root], algorithms: .standard, policy: onlyLeafMarked)
 /// ```
 public struct ReceiptTrust: Sendable {
-    /// The trust anchors.
-    public var anchors: [Certificate]
+    /// The trust anchors, kept with their elliptic-curve keys precomputed, as ``PureX509/PathValidator`` keeps
+    /// its anchors, so that each validation's validator starts ready.
+    public var anchors: [Certificate] {
+        didSet { anchors = Certificate.withPrecomputedKeys(anchors) }
+    }
     /// The accepted signature algorithms and key sizes, for the chain and for the receipt's own signature.
     public var algorithms: AlgorithmPolicy
     /// The rules the signer's chain must meet after RFC 5280's.
@@ -22,7 +25,7 @@ public struct ReceiptTrust: Sendable {
 
     /// Creates a trust configuration.
     public init(anchors: [Certificate], algorithms: AlgorithmPolicy, policy: CertificatePolicy) {
-        self.anchors = anchors
+        self.anchors = Certificate.withPrecomputedKeys(anchors)
         self.algorithms = algorithms
         self.policy = policy
     }

@@ -85,6 +85,30 @@ public struct Certificate: Sendable {
         try self.init(derEncoded: bytes[...])
     }
 
+    private init(fields: Fields) {
+        self.fields = fields
+    }
+
+    /// This certificate with its elliptic-curve key ready to verify many signatures (its table of multiples,
+    /// ``PublicKey/precomputed()``), as trust anchors are kept; itself when its key has no table to make or has
+    /// it already. Everything else is the same.
+    @inline(never)
+    package func withPrecomputedKey() -> Certificate {
+        guard let key = fields.publicKey, key.canBePrecomputed else { return self }
+        return Certificate(fields: Fields(fields, publicKey: key.precomputed()))
+    }
+
+    /// `certificates` with their keys precomputed (``withPrecomputedKey()``); the same array, not a copy, when
+    /// every key is ready already, so that a validator made from prepared anchors for each receipt allocates
+    /// nothing for them. Out of line: every trust's initializer calls it.
+    @inline(never)
+    package static func withPrecomputedKeys(_ certificates: [Certificate]) -> [Certificate] {
+        guard certificates.contains(where: { $0.fields.publicKey?.canBePrecomputed == true }) else {
+            return certificates
+        }
+        return certificates.map { $0.withPrecomputedKey() }
+    }
+
     /// Whether issuer and subject are the same name (RFC 5280 §6.1: self-issued).
     public var isSelfIssued: Bool { issuer.encoded.hasSameBytes(as: subject.encoded) }
 
@@ -130,6 +154,27 @@ public struct Certificate: Sendable {
         let outerSignatureAlgorithm: SignatureAlgorithm
         /// Why the key of an implemented algorithm cannot be used, for ``checkConsistency()`` to report.
         let publicKeyError: PublicKeyError?
+
+        /// A copy of `other` with another form of the same key.
+        init(_ other: Fields, publicKey: PublicKey?) {
+            encoded = other.encoded
+            tbsCertificate = other.tbsCertificate
+            version = other.version
+            serialNumber = other.serialNumber
+            signatureAlgorithm = other.signatureAlgorithm
+            issuer = other.issuer
+            subject = other.subject
+            notBefore = other.notBefore
+            notAfter = other.notAfter
+            subjectPublicKeyInfo = other.subjectPublicKeyInfo
+            publicKeyAlgorithm = other.publicKeyAlgorithm
+            self.publicKey = publicKey
+            extensions = other.extensions
+            signature = other.signature
+            decoded = other.decoded
+            outerSignatureAlgorithm = other.outerSignatureAlgorithm
+            publicKeyError = other.publicKeyError
+        }
 
         init(from reader: inout DERReader) throws(DERError) {
             let certificate = try reader.readElement(.sequence)

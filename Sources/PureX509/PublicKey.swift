@@ -29,6 +29,27 @@ public enum PublicKey: Sendable {
     }
 }
 
+extension PublicKey {
+    /// This key ready to verify many signatures: an elliptic-curve key with its table of multiples
+    /// (`withPrecomputedMultiples()`), an RSA key as it is.
+    func precomputed() -> PublicKey {
+        switch self {
+        case .rsa: return self
+        case .p256(let key): return .p256(key.withPrecomputedMultiples())
+        case .p384(let key): return .p384(key.withPrecomputedMultiples())
+        }
+    }
+
+    /// Whether ``precomputed()`` would add anything: an elliptic-curve key without its table.
+    var canBePrecomputed: Bool {
+        switch self {
+        case .rsa: return false
+        case .p256(let key): return !key.hasPrecomputedMultiples
+        case .p384(let key): return !key.hasPrecomputedMultiples
+        }
+    }
+}
+
 /// The named elliptic curves (RFC 5480 §2.1.1.1) whose keys this library verifies ECDSA signatures with.
 public enum NamedCurve: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// NIST P-256: secp256r1, prime256v1 (1.2.840.10045.3.1.7).

@@ -31,6 +31,35 @@ struct ECPointArithmeticTests {
     }
 
     @Test(arguments: TestCurve.allCases)
+    func spacedTablesHoldTheOddMultiplesOfEachSpansPowerOfTwo(curve: TestCurve) {
+        switch curve {
+        case .p256: Self.checkSpacedTable(P256Curve.self, curve.reference)
+        case .p384: Self.checkSpacedTable(P384Curve.self, curve.reference)
+        }
+    }
+
+    /// Every entry of G's spaced table, and of a random point's, is (2i + 1)·2^(k·s) times the point.
+    static func checkSpacedTable<Curve: PrimeOrderCurve>(_: Curve.Type, _ reference: RefCurve) {
+        var generator = SplitMix64(seed: 41)
+        let q = reference.multiply(RefInt.random(below: reference.order, using: &generator), reference.generator)
+        let perSpan = Curve.multiplesPerSpan
+        #expect(Curve.spanCount * Curve.spanLength >= 64 * Curve.Scalar.limbCount + 1)
+        for (base, table) in [
+            (reference.generator, Curve.generatorSpacedMultiples), (q, Curve.spacedMultiples(of: Curve.point(q))!),
+        ] {
+            #expect(table.points.count == Curve.spanCount * perSpan)
+            for span in 0..<Curve.spanCount {
+                var expected = reference.multiply(RefInt(1).shiftedLeft(span * Curve.spanLength), base)
+                let twice = reference.add(expected, expected)
+                for index in 0..<perSpan {
+                    #expect(table.points[span * perSpan + index] == Curve.point(expected), "span \(span), \(index)")
+                    expected = reference.add(expected, twice)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: TestCurve.allCases)
     func additionAndDoublingAgreeWithTheReferenceInEveryCase(curve: TestCurve) {
         switch curve {
         case .p256: Self.checkFormulas(P256Curve.self, curve.reference)
@@ -120,8 +149,21 @@ struct ECPointArithmeticTests {
         let q = reference.multiply(d, g)
         let gq = Curve.point(q)
         /// u1·G + u2·Q by the implementation, as a reference point.
+        var spacedTables: [(key: AffinePoint<Curve.Field>, table: SpacedMultiples<Curve.Field>)] = []
+        func spacedTable(_ key: AffinePoint<Curve.Field>) -> SpacedMultiples<Curve.Field> {
+            if let known = spacedTables.first(where: { $0.key == key }) { return known.table }
+            let table = Curve.spacedMultiples(of: key)!
+            spacedTables.append((key, table))
+            return table
+        }
+        /// u1·G + u2·Q by the implementation, as a reference point; the same by the spaced tables of G and Q.
         func computed(_ u1: RefInt, _ u2: RefInt, _ key: AffinePoint<Curve.Field> = gq) -> RefCurve.Point {
-            Curve.referencePoint(Curve.multiplyAdd(generatorScalar: raw(u1), point: key, scalar: raw(u2)))
+            let general = Curve.referencePoint(Curve.multiplyAdd(generatorScalar: raw(u1), point: key, scalar: raw(u2)))
+            let spaced = Curve.referencePoint(
+                Curve.multiplyAdd(generatorScalar: raw(u1), spaced: spacedTable(key), scalar: raw(u2))
+            )
+            #expect(same(general, spaced), "spaced tables, u1 = \(u1), u2 = \(u2)")
+            return general
         }
         // Scalars 0, 1 and n − 1 on either side.
         for (u1, u2) in [
@@ -165,9 +207,19 @@ struct ECPointArithmeticTests {
             let k = RefInt.random(below: n, using: &generator)
             guard let (r, s) = reference.sign(e: e, d: d, k: k) else { continue }
             let digest = e.bytes(count: reference.byteCount)
+            let table = Curve.spacedMultiples(of: Curve.point(q))!
             let verdict = { (r: RefInt, s: RefInt, digest: [UInt8]) in
                 digest.withUnsafeBytes {
-                    Curve.verify(r: raw(r), s: raw(s), digest: $0, publicKey: Curve.point(q))
+                    let general = Curve.verify(r: raw(r), s: raw(s), digest: $0, publicKey: Curve.point(q))
+                    let spaced = Curve.verify(
+                        r: raw(r),
+                        s: raw(s),
+                        digest: $0,
+                        publicKey: Curve.point(q),
+                        multiples: table
+                    )
+                    #expect(general == spaced, "with and without Q's spaced multiples")
+                    return general
                 }
             }
             #expect(verdict(r, s, digest))

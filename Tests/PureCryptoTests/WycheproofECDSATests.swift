@@ -67,6 +67,8 @@ private struct WycheproofECDSAKey {
     }
 
     let key: Key
+    /// The same key with its precomputed multiples, which must give every verdict `key` gives.
+    let precomputed: Key
     let sha: String
 
     init(_ group: WycheproofECDSAGroup) throws {
@@ -80,19 +82,29 @@ private struct WycheproofECDSAKey {
             let fromCompressed = try P256.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation)
             #expect(fromDER.x963Representation == uncompressed && fromCompressed.x963Representation == uncompressed)
             self.key = .p256(key)
+            precomputed = .p256(key.withPrecomputedMultiples())
         case "secp384r1":
             let key = try P384.Signing.PublicKey(x963Representation: uncompressed)
             let fromDER = try P384.Signing.PublicKey(derRepresentation: der)
             let fromCompressed = try P384.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation)
             #expect(fromDER.x963Representation == uncompressed && fromCompressed.x963Representation == uncompressed)
             self.key = .p384(key)
+            precomputed = .p384(key.withPrecomputedMultiples())
         default:
             throw WycheproofECDSAError.unknownCurve(group.publicKey.curve)
         }
     }
 
-    /// Hashes the message with the group's hash and verifies; a signature that does not decode is a rejection.
+    /// Hashes the message with the group's hash and verifies, with and without the precomputed multiples (a
+    /// difference is recorded as an issue); a signature that does not decode is a rejection.
     func verify(signature: [UInt8], message: [UInt8], p1363: Bool) -> Bool {
+        let verdict = verify(signature: signature, message: message, p1363: p1363, with: key)
+        let precomputedVerdict = verify(signature: signature, message: message, p1363: p1363, with: precomputed)
+        #expect(verdict == precomputedVerdict, "the precomputed key disagrees")
+        return verdict
+    }
+
+    private func verify(signature: [UInt8], message: [UInt8], p1363: Bool, with key: Key) -> Bool {
         switch key {
         case .p256(let key):
             let decoded =

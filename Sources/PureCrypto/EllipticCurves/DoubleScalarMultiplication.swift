@@ -39,7 +39,7 @@ extension PrimeOrderCurve {
                 let multiples = UnsafeMutableRawPointer(affineTuple).assumingMemoryBound(to: AffinePoint<Field>.self)
                 let madeAffine = withUnsafeMutablePointer(to: &table) { tuple in
                     let jacobian = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: JacobianPoint<Field>.self)
-                    let twice = first.doubled()
+                    let twice = first.doubledOutOfLine()
                     for index in 1..<8 {
                         jacobian[index] = jacobian[index - 1].adding(twice)
                     }
@@ -48,38 +48,64 @@ extension PrimeOrderCurve {
                 // Never false for a point of prime order (no multiple below 16 is at infinity); if it were, the
                 // point at infinity makes the verification fail.
                 guard madeAffine else { return .infinity }
-                return generatorMultiples.withUnsafeBufferPointer { generatorTable in
-                    guard let generatorWords = generatorTable.baseAddress else { return .infinity }
-                    let pointWords = 2 * Field.limbCount
-                    var result = JacobianPoint<Field>.infinity
-                    var started = false
-                    for position in stride(from: digitCount - 1, through: 0, by: -1) {
-                        if started { result = result.doubled() }
-                        let g = Int(generatorDigits[position])
-                        if g != 0 {
-                            let point = AffinePoint<Field>(words: generatorWords + pointWords * (abs(g) >> 1))
-                            result = result.adding(g > 0 ? point : point.negated())
-                            started = true
-                        }
-                        let d = Int(pointDigits[position])
-                        if d != 0 {
-                            let point = multiples[abs(d) >> 1]
-                            result = result.adding(d > 0 ? point : point.negated())
-                            started = true
-                        }
-                    }
-                    return result
+                return generatorOddMultiples.withUnsafeBufferPointer { generatorTable in
+                    sumOfDigits(
+                        generatorDigits: UnsafeBufferPointer(generatorDigits),
+                        generatorMultiples: generatorTable,
+                        pointDigits: UnsafeBufferPointer(pointDigits),
+                        pointMultiples: UnsafeBufferPointer(start: multiples, count: 8),
+                        spanCount: 1,
+                        spanLength: digitCount,
+                        multiplesPerSpan: 0
+                    )
                 }
             }
         }
     }
+
+    /// Σ_k Σ_(j<s) 2^j·(g_(k·s+j)·2^(k·s)·G + d_(k·s+j)·2^(k·s)·Q) for digit strings g and d of `spanCount` spans
+    /// of s = `spanLength` positions: one chain of doublings from position s − 1 down, and at each position, for
+    /// each span k, an addition for each non-zero digit there, of ±(its odd multiple of 2^(k·s)·G or ·Q): read
+    /// at index k · `multiplesPerSpan` + |digit|/2 of the table. With one span this is Straus' method over whole
+    /// digit strings; with several, the spaced tables' (SpacedMultiples.swift). One function for both, kept out
+    /// of line: its inlined doubling is large.
+    @inline(never)
+    static func sumOfDigits(
+        generatorDigits: UnsafeBufferPointer<Int8>,
+        generatorMultiples: UnsafeBufferPointer<AffinePoint<Field>>,
+        pointDigits: UnsafeBufferPointer<Int8>,
+        pointMultiples: UnsafeBufferPointer<AffinePoint<Field>>,
+        spanCount: Int,
+        spanLength: Int,
+        multiplesPerSpan: Int
+    ) -> JacobianPoint<Field> {
+        var result = JacobianPoint<Field>.infinity
+        var started = false
+        for position in stride(from: spanLength - 1, through: 0, by: -1) {
+            if started { result = result.doubled() }
+            for span in 0..<spanCount {
+                let index = span * spanLength + position
+                let g = Int(generatorDigits[index])
+                if g != 0 {
+                    let point = generatorMultiples[span * multiplesPerSpan + abs(g) >> 1]
+                    result = result.adding(g > 0 ? point : point.negated())
+                    started = true
+                }
+                let d = Int(pointDigits[index])
+                if d != 0 {
+                    let point = pointMultiples[span * multiplesPerSpan + abs(d) >> 1]
+                    result = result.adding(d > 0 ? point : point.negated())
+                    started = true
+                }
+            }
+        }
+        return result
+    }
 }
 
 extension PrimeOrderCurve {
-    /// Writes the affine forms of `count` ≤ 8 points, none at infinity, with one field inversion (Montgomery's
-    /// simultaneous inversion: the products Z₀·…·Z_i, one inverse, then each Z_i⁻¹ from them), and returns true;
-    /// false, with nothing written, if that inversion gave no inverse. The inversion is the variable-time binary
-    /// one: the points are multiples of the public key.
+    /// Writes the affine forms of `count` ≤ 8 points, none at infinity, with one field inversion, and returns
+    /// true; false, with nothing written, if that inversion gave no inverse.
     static func makeAffine(
         _ points: UnsafeMutablePointer<JacobianPoint<Field>>,
         count: Int,
@@ -88,24 +114,38 @@ extension PrimeOrderCurve {
         precondition((1...8).contains(count), "at most 8 points")
         var products = (Field.one, Field.one, Field.one, Field.one, Field.one, Field.one, Field.one, Field.one)
         return withUnsafeMutablePointer(to: &products) { tuple in
-            let prefix = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: Field.self)
-            prefix[0] = points[0].z
-            for index in 1..<count {
-                prefix[index] = prefix[index - 1] * points[index].z
-            }
-            // (Z₀·…·Z_(count−1))⁻¹; each step below peels one Z off it.
-            var inverse = prefix[count - 1].inverseVariableTime()
-            guard !inverse.isZero else { return false }
-            var index = count - 1
-            while index >= 0 {
-                let zInverse = index > 0 ? inverse * prefix[index - 1] : inverse
-                if index > 0 { inverse = inverse * points[index].z }
-                let zInverse2 = zInverse.squared()
-                affine[index] = AffinePoint(x: points[index].x * zInverse2, y: points[index].y * zInverse2 * zInverse)
-                index -= 1
-            }
-            return true
+            let scratch = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: Field.self)
+            return makeAffine(points, count: count, into: affine, products: scratch)
         }
+    }
+
+    /// Writes the affine forms of `count` ≥ 1 points, none at infinity, with one field inversion (Montgomery's
+    /// simultaneous inversion: the products Z₀·…·Z_i, one inverse, then each Z_i⁻¹ from them), and returns true;
+    /// false, with nothing written, if that inversion gave no inverse. `products` is scratch for `count`
+    /// elements. The inversion is the variable-time binary one: the points are multiples of public points.
+    static func makeAffine(
+        _ points: UnsafeMutablePointer<JacobianPoint<Field>>,
+        count: Int,
+        into affine: UnsafeMutablePointer<AffinePoint<Field>>,
+        products prefix: UnsafeMutablePointer<Field>
+    ) -> Bool {
+        precondition(count >= 1, "no points")
+        prefix[0] = points[0].z
+        for index in 1..<count {
+            prefix[index] = prefix[index - 1] * points[index].z
+        }
+        // (Z₀·…·Z_(count−1))⁻¹; each step below peels one Z off it.
+        var inverse = prefix[count - 1].inverseVariableTime()
+        guard !inverse.isZero else { return false }
+        var index = count - 1
+        while index >= 0 {
+            let zInverse = index > 0 ? inverse * prefix[index - 1] : inverse
+            if index > 0 { inverse = inverse * points[index].z }
+            let zInverse2 = zInverse.squared()
+            affine[index] = AffinePoint(x: points[index].x * zInverse2, y: points[index].y * zInverse2 * zInverse)
+            index -= 1
+        }
+        return true
     }
 }
 

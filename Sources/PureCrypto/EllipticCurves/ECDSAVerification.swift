@@ -3,8 +3,15 @@
 
 extension PrimeOrderCurve {
     /// Whether (r, s) is a valid signature of a message whose hash is `digest` under the public key `q`.
-    /// `r` and `s` are integers (limbs, not residues); `q` is a point of the curve other than infinity.
-    static func verify(r: Scalar, s: Scalar, digest: UnsafeRawBufferPointer, publicKey q: AffinePoint<Field>) -> Bool {
+    /// `r` and `s` are integers (limbs, not residues); `q` is a point of the curve other than infinity, and
+    /// `multiples`, if given, its spaced multiples.
+    static func verify(
+        r: Scalar,
+        s: Scalar,
+        digest: UnsafeRawBufferPointer,
+        publicKey q: AffinePoint<Field>,
+        multiples: SpacedMultiples<Field>? = nil
+    ) -> Bool {
         // Step 1: r and s in [1, n − 1]. The signature types never hold anything else; checked again because
         // everything below relies on it (s must be invertible, r must be below p as well).
         guard !r.isZero, !s.isZero, r.isBelow(Scalar.modulus), s.isBelow(Scalar.modulus) else { return false }
@@ -18,7 +25,12 @@ extension PrimeOrderCurve {
         let u1 = e * w
         let u2 = r * w
         // Step 6: R = u1·G + u2·Q; the point at infinity is a rejection.
-        let point = multiplyAdd(generatorScalar: u1, point: q, scalar: u2)
+        let point: JacobianPoint<Field>
+        if let multiples {
+            point = multiplyAdd(generatorScalar: u1, spaced: multiples, scalar: u2)
+        } else {
+            point = multiplyAdd(generatorScalar: u1, point: q, scalar: u2)
+        }
         guard !point.isInfinity else { return false }
         // Steps 7–8: x(R) mod n == r. x(R) = X/Z² lies in [0, p), and n < p < 2n, so x(R) mod n = r means
         // x(R) = r or x(R) = r + n (the latter possible only when r + n < p). Compared as X = r·Z² and

@@ -10,25 +10,43 @@ import PureDER
 /// bytes or digest only, turn them into buffers and call these with a concrete curve.
 struct ECPublicKey<Curve: PrimeOrderCurve>: Sendable {
     let point: AffinePoint<Curve.Field>
+    /// The point's spaced multiples, when ``precomputed()`` made them: verifications then take
+    /// ``PrimeOrderCurve/multiplyAdd(generatorScalar:spaced:scalar:)``.
+    let multiples: SpacedMultiples<Curve.Field>?
+
+    private init(point: AffinePoint<Curve.Field>, multiples: SpacedMultiples<Curve.Field>?) {
+        self.point = point
+        self.multiples = multiples
+    }
+
+    /// This key with its spaced multiples, made unless it has them already.
+    func precomputed() -> Self {
+        guard multiples == nil else { return self }
+        return Self(point: point, multiples: Curve.spacedMultiples(of: point))
+    }
 
     /// 0x04 ‖ x ‖ y.
     init(x963Representation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
         point = try Curve.decodePoint(buffer, forms: .uncompressed)
+        multiples = nil
     }
 
     /// 0x02 or 0x03 ‖ x.
     init(compressedRepresentation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
         point = try Curve.decodePoint(buffer, forms: .compressed)
+        multiples = nil
     }
 
     /// x ‖ y.
     init(rawRepresentation buffer: UnsafeRawBufferPointer) throws(ECDSAError) {
         point = try Curve.decodeCoordinates(buffer, offset: 0)
+        multiples = nil
     }
 
     /// A `SubjectPublicKeyInfo` whose namedCurve is `curve`.
     init(derRepresentation der: ArraySlice<UInt8>, curve: OID) throws(ECDSAError) {
         point = try Curve.decodeSubjectPublicKeyInfo(der, curve: curve)
+        multiples = nil
     }
 
     /// 0x04 ‖ x ‖ y.
@@ -45,7 +63,7 @@ struct ECPublicKey<Curve: PrimeOrderCurve>: Sendable {
 
     /// Whether `signature` signs a message whose hash is `digest` (cut to the curve's size, FIPS 186-5 §6.4.2).
     func isValidSignature(_ signature: ECSignature<Curve>, digest: UnsafeRawBufferPointer) -> Bool {
-        Curve.verify(r: signature.r, s: signature.s, digest: digest, publicKey: point)
+        Curve.verify(r: signature.r, s: signature.s, digest: digest, publicKey: point, multiples: multiples)
     }
 
     /// Whether the DER `Ecdsa-Sig-Value` `signature` signs a message whose hash is `digest`; `false` also when the
@@ -55,7 +73,7 @@ struct ECPublicKey<Curve: PrimeOrderCurve>: Sendable {
             // A signature that does not decode verifies nothing; why is the caller's to ask if it wants.
             return false
         }
-        return Curve.verify(r: r, s: s, digest: digest, publicKey: point)
+        return Curve.verify(r: r, s: s, digest: digest, publicKey: point, multiples: multiples)
     }
 
     /// Whether the DER `Ecdsa-Sig-Value` `signature` signs `message` hashed with the algorithm `digest` names

@@ -55,6 +55,12 @@ struct JacobianPoint<Field: MontgomeryResidue>: Sendable {
         return Self(x: x3, y: y3, z: z3)
     }
 
+    /// ``doubled()`` as a call, for code that doubles rarely: the inlined formula is large.
+    @inline(never)
+    func doubledOutOfLine() -> Self {
+        doubled()
+    }
+
     /// P + Q for any two points: add-2007-bl (11M + 5S), with its exceptional cases answered first.
     func adding(_ other: Self) -> Self {
         if isInfinity { return other }

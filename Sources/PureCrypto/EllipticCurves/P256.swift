@@ -47,6 +47,21 @@ extension P256.Signing {
             try self.init(derRepresentation: der[...])
         }
 
+        /// This key with a table of multiples of its point (8 KiB), which makes each of its verifications about
+        /// twice as fast. Making the table costs about one verification: worth it for a key that verifies many
+        /// signatures, such as a trust anchor's (``PathValidator`` makes them for its anchors) or a server's
+        /// long-lived signing key. Verdicts are the same with and without it.
+        public func withPrecomputedMultiples() -> Self {
+            Self(key: key.precomputed())
+        }
+
+        /// Whether ``withPrecomputedMultiples()`` made this key.
+        package var hasPrecomputedMultiples: Bool { key.multiples != nil }
+
+        private init(key: ECPublicKey<P256Curve>) {
+            self.key = key
+        }
+
         /// 0x04 ‖ x ‖ y.
         public var x963Representation: [UInt8] { key.x963Representation }
 

@@ -22,6 +22,10 @@ protocol PrimeOrderCurve {
     static var generatorWindow: Int { get }
     /// 1·G, 3·G, …, (2^(w−1) − 1)·G, affine, x then y in Montgomery form, limbs least significant first.
     static var generatorMultiples: [UInt64] { get }
+    /// ``generatorMultiples`` as points.
+    static var generatorOddMultiples: [AffinePoint<Field>] { get }
+    /// G's ``SpacedMultiples``, for verifications with a precomputed key.
+    static var generatorSpacedMultiples: SpacedMultiples<Field> { get }
 }
 
 /// NIST P-256 (secp256r1), SP 800-186 §3.2.1.3.

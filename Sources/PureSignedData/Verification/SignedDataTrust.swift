@@ -8,8 +8,12 @@ public import PureX509
 /// under other roots (a test PKI, Apple's library mocks); ``xcode(_:)`` trusts one StoreKit testing certificate.
 public struct SignedDataTrust: Sendable {
     /// The trusted certificates. A copy of one inside `x5c` is folded into it; a look-alike is a mere
-    /// candidate that must chain to it.
-    public var anchors: [Certificate]
+    /// candidate that must chain to it. Kept with their elliptic-curve keys precomputed, as
+    /// ``PureX509/PathValidator`` keeps its anchors, so that each verification's validator starts ready: make a
+    /// trust once and use it for every verification.
+    public var anchors: [Certificate] {
+        didSet { anchors = Certificate.withPrecomputedKeys(anchors) }
+    }
     /// The signature algorithms and keys accepted on the path and for the JWS signature (ES256 needs P-256 with
     /// SHA-256).
     public var algorithms: AlgorithmPolicy
@@ -25,7 +29,7 @@ public struct SignedDataTrust: Sendable {
         policy: CertificatePolicy,
         layout: CertificateChainLayout
     ) {
-        self.anchors = anchors
+        self.anchors = Certificate.withPrecomputedKeys(anchors)
         self.algorithms = algorithms
         self.policy = policy
         self.layout = layout
