@@ -15,7 +15,7 @@ package enum Base64URL {
 
     /// The bytes `text`'s UTF-8 encodes; offsets are indices in that UTF-8.
     package static func decode(_ text: String) throws(Base64Error) -> [UInt8] {
-        try decode(Array(text.utf8)[...])
+        try StrictBase64.decode(text, alphabet: .url)
     }
 
     /// The base64url text of `bytes`, without padding.
@@ -35,7 +35,7 @@ extension Base64 {
 
     /// The bytes of standard base64 `text`'s UTF-8, spelled exactly one way; offsets are indices in that UTF-8.
     package static func decodeStrictly(_ text: String) throws(Base64Error) -> [UInt8] {
-        try decodeStrictly(Array(text.utf8)[...])
+        try StrictBase64.decode(text, alphabet: .standard)
     }
 
     /// The standard base64 text of `bytes`, padded.
@@ -58,25 +58,68 @@ enum StrictBase64 {
 
     private static let pad = UInt8(ascii: "=")
 
+    /// The bit that marks, in a table of sextets, a byte outside the alphabet; a sextet (0–63) never has it.
+    private static let notInAlphabet: UInt8 = 0x80
+
+    /// Each byte's sextet in the alphabet, or ``notInAlphabet``: a character costs one load rather than a chain of
+    /// range comparisons. Made at first use from the encoder's own characters, so that the two agree.
+    private static let standardSextets = sextets(.standard)
+    private static let urlSextets = sextets(.url)
+
+    private static func sextets(_ alphabet: Alphabet) -> [UInt8] {
+        var table = [UInt8](repeating: notInAlphabet, count: 256)
+        for value in 0..<64 { table[Int(character(UInt32(value), alphabet))] = UInt8(value) }
+        return table
+    }
+
     static func decode(_ text: ArraySlice<UInt8>, alphabet: Alphabet) throws(Base64Error) -> [UInt8] {
-        // The data characters run to the first `=`; whatever follows is padding, checked once the data decoded.
-        let dataEnd = text.firstIndex(of: pad) ?? text.endIndex
-        let dataCount = dataEnd - text.startIndex
-        // Whole groups of four characters straight into the output's storage; the first character outside the
-        // alphabet stops it (its offset from the start in `invalid`). `group` ends with the characters after the
-        // last whole group.
-        var invalid = -1
+        try text.withUnsafeBufferPointer { input throws(Base64Error) in
+            try decode(input, origin: text.startIndex, alphabet: alphabet)
+        }
+    }
+
+    /// Decodes `text`'s UTF-8 where the string holds it (a native string does; `withUTF8` first copies any other).
+    /// The closure cannot throw a typed error, so the bytes or the error leave it in variables: of the ways to carry
+    /// them out, the one that adds least code to the WebAssembly module.
+    static func decode(_ text: String, alphabet: Alphabet) throws(Base64Error) -> [UInt8] {
+        var text = text
+        var output: [UInt8] = []
+        var failure: Base64Error? = nil
+        text.withUTF8 { input in
+            do throws(Base64Error) {
+                output = try decode(input, origin: 0, alphabet: alphabet)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return output
+    }
+
+    /// Decodes `input`; the offset of an error is `origin` plus the index in `input`.
+    private static func decode(
+        _ input: UnsafeBufferPointer<UInt8>,
+        origin: Int,
+        alphabet: Alphabet
+    ) throws(Base64Error) -> [UInt8] {
+        let table = alphabet == .standard ? standardSextets : urlSextets
+        // The data characters run to the first byte outside the alphabet: the text's end, or its first `=` (what
+        // follows is padding, checked once the data decoded), or a character the alphabet lacks. `group` ends
+        // with the data characters after the last whole group.
+        var dataEnd = 0
         var group: UInt32 = 0
-        var output = [UInt8](unsafeUninitializedCapacity: dataCount / 4 * 3 + 2) { buffer, initialized in
-            initialized = 0
-            text.withUnsafeBufferPointer { input in
-                let wholeGroups = dataCount & ~3
+        var output = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 2) { buffer, initialized in
+            table.withUnsafeBufferPointer { sextets in
                 var index = 0
                 var written = 0
-                while index < wholeGroups {
-                    guard let a = sextet(input[index], alphabet), let b = sextet(input[index + 1], alphabet),
-                        let c = sextet(input[index + 2], alphabet), let d = sextet(input[index + 3], alphabet)
-                    else { break }
+                // Whole groups straight into the output's storage. A byte outside the alphabet sets the marker bit
+                // of its group's four sextets ORed together, which ends the loop at that group's start.
+                while input.count - index >= 4 {
+                    let a = sextets[Int(input[index])]
+                    let b = sextets[Int(input[index + 1])]
+                    let c = sextets[Int(input[index + 2])]
+                    let d = sextets[Int(input[index + 3])]
+                    guard (a | b | c | d) & notInAlphabet == 0 else { break }
                     let bits = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
                     buffer[written] = UInt8(truncatingIfNeeded: bits >> 16)
                     buffer[written + 1] = UInt8(truncatingIfNeeded: bits >> 8)
@@ -85,26 +128,25 @@ enum StrictBase64 {
                     index += 4
                 }
                 initialized = written
-                while index < dataCount {
-                    guard let value = sextet(input[index], alphabet) else {
-                        invalid = index
-                        return
-                    }
+                // Character by character, up to three of them, to the first outside the alphabet.
+                while index < input.count {
+                    let value = sextets[Int(input[index])]
+                    guard value & notInAlphabet == 0 else { break }
                     group = group << 6 | UInt32(value)
                     index += 1
                 }
+                dataEnd = index
             }
         }
-        if invalid >= 0 {
-            let byte = text[text.startIndex + invalid]
+        if dataEnd < input.count, input[dataEnd] != pad {
             throw Base64Error(
                 .invalidCharacter,
-                at: text.startIndex + invalid,
-                "byte \(byte) is not a \(name(alphabet)) character"
+                at: origin + dataEnd,
+                "byte \(input[dataEnd]) is not a \(name(alphabet)) character"
             )
         }
-        let last = dataEnd - 1
-        switch dataCount % 4 {
+        let last = origin + dataEnd - 1
+        switch dataEnd % 4 {
         case 1:
             throw Base64Error(.invalidLength, at: last, "a last group of one character encodes no whole byte")
         case 2:
@@ -119,37 +161,45 @@ enum StrictBase64 {
         default:
             break
         }
-        try checkPadding(text, dataEnd: dataEnd, alphabet: alphabet)
+        try checkPadding(input, origin: origin, dataEnd: dataEnd, alphabet: alphabet)
         return output
     }
 
     /// Base64url has no padding; standard base64 has exactly the `=` that complete the last group to four
     /// characters, and nothing after them.
     private static func checkPadding(
-        _ text: ArraySlice<UInt8>,
+        _ input: UnsafeBufferPointer<UInt8>,
+        origin: Int,
         dataEnd: Int,
         alphabet: Alphabet
     ) throws(Base64Error) {
-        let dataCount = dataEnd - text.startIndex
         guard alphabet.isPadded else {
-            guard dataEnd == text.endIndex else {
-                throw Base64Error(.invalidPadding, at: dataEnd, "base64url in JWS has no padding (RFC 7515 §2)")
+            guard dataEnd == input.count else {
+                throw Base64Error(
+                    .invalidPadding,
+                    at: origin + dataEnd,
+                    "base64url in JWS has no padding (RFC 7515 §2)"
+                )
             }
             return
         }
-        let needed = (4 - dataCount % 4) % 4
+        let needed = (4 - dataEnd % 4) % 4
         var index = dataEnd
-        while index < text.endIndex {
-            guard text[index] == pad else {
-                throw Base64Error(.invalidPadding, at: index, "only padding may follow padding")
+        while index < input.count {
+            guard input[index] == pad else {
+                throw Base64Error(.invalidPadding, at: origin + index, "only padding may follow padding")
             }
             guard index - dataEnd < needed else {
-                throw Base64Error(.invalidPadding, at: index, "padding beyond the last group of four characters")
+                throw Base64Error(
+                    .invalidPadding,
+                    at: origin + index,
+                    "padding beyond the last group of four characters"
+                )
             }
             index += 1
         }
         guard index - dataEnd == needed else {
-            throw Base64Error(.invalidPadding, at: text.endIndex, "the last group lacks its padding")
+            throw Base64Error(.invalidPadding, at: origin + input.count, "the last group lacks its padding")
         }
     }
 
@@ -161,28 +211,20 @@ enum StrictBase64 {
         alphabet == .standard ? "base64" : "base64url"
     }
 
-    private static func sextet(_ byte: UInt8, _ alphabet: Alphabet) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0") + 52
-        case alphabet.character62: return 62
-        case alphabet.character63: return 63
-        default: return nil
+    /// The character of the sextet in `value`'s low six bits.
+    private static func character(_ value: UInt32, _ alphabet: Alphabet) -> UInt8 {
+        let letters: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+        switch value & 0x3F {
+        case 62: return alphabet.character62
+        case 63: return alphabet.character63
+        case let index: return letters.withUTF8Buffer { $0[Int(index)] }
         }
     }
 
     static func encode(_ bytes: some Collection<UInt8>, alphabet: Alphabet) -> String {
-        let letters: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
         var text: [UInt8] = []
         text.reserveCapacity((bytes.count + 2) / 3 * 4)
-        func character(_ value: UInt32) -> UInt8 {
-            switch value & 0x3F {
-            case 62: return alphabet.character62
-            case 63: return alphabet.character63
-            case let index: return letters.withUTF8Buffer { $0[Int(index)] }
-            }
-        }
+        func character(_ value: UInt32) -> UInt8 { Self.character(value, alphabet) }
         var group: UInt32 = 0
         var count = 0
         for byte in bytes {
