@@ -95,7 +95,7 @@ public struct Certificate: Sendable {
     @inline(never)
     package func withPrecomputedKey() -> Certificate {
         guard let key = fields.publicKey, key.canBePrecomputed else { return self }
-        return Certificate(fields: Fields(fields, publicKey: key.precomputed()))
+        return Certificate(fields: Fields(precomputingKeyOf: fields, key))
     }
 
     /// `certificates` with their keys precomputed (``withPrecomputedKey()``); the same array, not a copy, when
@@ -155,8 +155,8 @@ public struct Certificate: Sendable {
         /// Why the key of an implemented algorithm cannot be used, for ``checkConsistency()`` to report.
         let publicKeyError: PublicKeyError?
 
-        /// A copy of `other` with another form of the same key.
-        init(_ other: Fields, publicKey: PublicKey?) {
+        /// A copy of `other` whose key, `key` (other's), has its precomputed multiples.
+        init(precomputingKeyOf other: Fields, _ key: PublicKey) {
             encoded = other.encoded
             tbsCertificate = other.tbsCertificate
             version = other.version
@@ -168,7 +168,7 @@ public struct Certificate: Sendable {
             notAfter = other.notAfter
             subjectPublicKeyInfo = other.subjectPublicKeyInfo
             publicKeyAlgorithm = other.publicKeyAlgorithm
-            self.publicKey = publicKey
+            publicKey = key.precomputed()
             extensions = other.extensions
             signature = other.signature
             decoded = other.decoded

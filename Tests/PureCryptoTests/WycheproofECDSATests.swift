@@ -82,14 +82,18 @@ private struct WycheproofECDSAKey {
             let fromCompressed = try P256.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation)
             #expect(fromDER.x963Representation == uncompressed && fromCompressed.x963Representation == uncompressed)
             self.key = .p256(key)
-            precomputed = .p256(key.withPrecomputedMultiples())
+            let prepared = key.withPrecomputedMultiples()
+            #expect(prepared.hasPrecomputedMultiples)
+            precomputed = .p256(prepared)
         case "secp384r1":
             let key = try P384.Signing.PublicKey(x963Representation: uncompressed)
             let fromDER = try P384.Signing.PublicKey(derRepresentation: der)
             let fromCompressed = try P384.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation)
             #expect(fromDER.x963Representation == uncompressed && fromCompressed.x963Representation == uncompressed)
             self.key = .p384(key)
-            precomputed = .p384(key.withPrecomputedMultiples())
+            let prepared = key.withPrecomputedMultiples()
+            #expect(prepared.hasPrecomputedMultiples)
+            precomputed = .p384(prepared)
         default:
             throw WycheproofECDSAError.unknownCurve(group.publicKey.curve)
         }

@@ -64,7 +64,7 @@ import VectorSupport
             policy: .appleSignedData
         )
         #expect(chain.certificates.count == 3)
-        #expect(throws: PathValidationError.self) {
+        let error = #expect(throws: PathValidationError.self) {
             try PathValidator.appleSignedData.validate(
                 leaf: leaf,
                 intermediates: [forged],
@@ -72,5 +72,6 @@ import VectorSupport
                 policy: .appleSignedData
             )
         }
+        #expect(error?.code == .badSignature)
     }
 }

@@ -8,6 +8,8 @@
 extension PrimeOrderCurve {
     /// The width of Q's window: its table holds 2^(w−2) = 8 points.
     static var publicKeyWindow: Int { 5 }
+    /// The points of Q's table, 2^(w−2), which the tuples below hold.
+    static var pointTableCount: Int { 1 << (publicKeyWindow - 2) }
 
     /// u1·G + u2·Q in Jacobian coordinates (the point at infinity when it is). `u1` and `u2` are integers
     /// (not residues), `Scalar.limbCount` limbs each; any values below 2^(64·limbs) work.
@@ -43,7 +45,7 @@ extension PrimeOrderCurve {
                     for index in 1..<8 {
                         jacobian[index] = jacobian[index - 1].adding(twice)
                     }
-                    return makeAffine(jacobian, count: 8, into: multiples)
+                    return makeAffine(jacobian, count: pointTableCount, into: multiples)
                 }
                 // Never false for a point of prime order (no multiple below 16 is at infinity); if it were, the
                 // point at infinity makes the verification fail.
@@ -53,7 +55,7 @@ extension PrimeOrderCurve {
                         generatorDigits: UnsafeBufferPointer(generatorDigits),
                         generatorMultiples: generatorTable,
                         pointDigits: UnsafeBufferPointer(pointDigits),
-                        pointMultiples: UnsafeBufferPointer(start: multiples, count: 8),
+                        pointMultiples: UnsafeBufferPointer(start: multiples, count: pointTableCount),
                         spanCount: 1,
                         spanLength: digitCount,
                         multiplesPerSpan: 0

@@ -47,10 +47,11 @@ extension P384.Signing {
             try self.init(derRepresentation: der[...])
         }
 
-        /// This key with a table of multiples of its point (12 KiB), which makes each of its verifications about
-        /// twice as fast. Making the table costs about one verification: worth it for a key that verifies many
-        /// signatures, such as a trust anchor's (``PathValidator`` makes them for its anchors) or a server's
-        /// long-lived signing key. Verdicts are the same with and without it.
+        /// This key with a table of multiples of its point (12 KiB) with which each of its verifications doubles a
+        /// point about an eighth as often (docs/crypto.md, "spaced tables"). Making the table costs about one
+        /// verification: worth it for a key that verifies many signatures, such as a trust anchor's
+        /// (``PathValidator`` makes them for its anchors) or a server's long-lived signing key. Verdicts are the
+        /// same with and without it.
         public func withPrecomputedMultiples() -> Self {
             Self(key: key.precomputed())
         }

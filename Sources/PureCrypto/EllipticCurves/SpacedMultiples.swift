@@ -12,8 +12,13 @@
 /// ``PrimeOrderCurve/multiplyAdd(generatorScalar:spaced:scalar:)`` reads for P. 16 points a span, 8 spans:
 /// 12 KiB for a P-384 point, 8 KiB for a P-256 one.
 struct SpacedMultiples<Field: MontgomeryResidue>: Sendable {
-    /// Span k's multiples at k · 2^(w−2) …, ascending.
+    /// Span k's multiples at k · 2^(w−2) …, ascending: `spanCount` · 2^(w−2) points.
     let points: [AffinePoint<Field>]
+
+    /// Only ``PrimeOrderCurve/spacedMultiples(of:)`` makes tables, so that every table has its full size.
+    fileprivate init(points: [AffinePoint<Field>]) {
+        self.points = points
+    }
 }
 
 extension PrimeOrderCurve {
@@ -70,6 +75,8 @@ extension PrimeOrderCurve {
     ) -> JacobianPoint<Field> {
         let length = spanLength
         let digitCount = spanCount * length
+        // The loop reads the tables unchecked; a table of the wrong size is a bug, never a verdict.
+        precondition(q.points.count == spanCount * multiplesPerSpan, "a spaced table of the wrong size")
         // Two digit strings of 392 positions for P-384, within the standard library's stack allocation limit;
         // `recode` zeroes the positions above the scalar's.
         return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * digitCount) { buffer in

@@ -29,9 +29,9 @@ public struct PathValidator: Sendable {
     public let algorithms: AlgorithmPolicy
 
     /// Creates a validator. Each elliptic-curve anchor's key gets a table of multiples of its point (8 KiB for
-    /// P-256, 12 KiB for P-384) that makes the verifications it does about twice as fast and costs about one
-    /// verification to make, unless the anchor has it already (the anchors of another validator, of
-    /// ``PathValidator/appleSignedData`` or of a trust do): create a validator once and use it for every chain.
+    /// P-256, 12 KiB for P-384) with which its verifications double a point about an eighth as often; the table
+    /// costs about one verification to make, unless the anchor has it already (the anchors of another validator,
+    /// of ``PathValidator/appleSignedData`` or of a trust do): create a validator once and use it for every chain.
     public init(anchors: [Certificate], algorithms: AlgorithmPolicy = .standard) {
         self.anchors = Certificate.withPrecomputedKeys(anchors)
         self.algorithms = algorithms

@@ -1,0 +1,27 @@
+import PureCrypto
+import PureReceipt
+import PureX509
+import Testing
+
+/// A receipt trust keeps elliptic-curve anchors with their precomputed multiples, as a validator does, so that
+/// the validator each validation makes from it does not make the tables again.
+@Suite struct ReceiptTrustAnchorTests {
+    static func hasTable(_ certificate: Certificate) -> Bool {
+        if case .p384(let key) = certificate.publicKey { return key.hasPrecomputedMultiples }
+        if case .p256(let key) = certificate.publicKey { return key.hasPrecomputedMultiples }
+        return false
+    }
+
+    @Test func anchorsAreKeptWithTheirTables() throws {
+        let g3 = try Certificate(derEncoded: BundledCertificates.appleRootCAG3)
+        #expect(!Self.hasTable(g3))
+        var trust = ReceiptTrust.replacingAnchors(with: [g3])
+        #expect(trust.anchors.allSatisfy(Self.hasTable))
+        trust.anchors = [g3, g3]
+        #expect(trust.anchors.count == 2 && trust.anchors.allSatisfy(Self.hasTable))
+        trust.anchors.append(g3)
+        #expect(trust.anchors.count == 3 && trust.anchors.allSatisfy(Self.hasTable))
+        // The Apple Inc. Root is RSA: nothing to precompute.
+        #expect(ReceiptTrust.apple.anchors.count == 1 && !Self.hasTable(ReceiptTrust.apple.anchors[0]))
+    }
+}
