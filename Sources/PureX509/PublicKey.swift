@@ -40,14 +40,17 @@ extension PublicKey {
         }
     }
 
-    /// Whether ``precomputed()`` would add anything: an elliptic-curve key without its table.
-    var canBePrecomputed: Bool {
+    /// Whether this is an elliptic-curve key with its table of multiples (``precomputed()``).
+    package var hasPrecomputedMultiples: Bool {
         switch self {
         case .rsa: return false
-        case .p256(let key): return !key.hasPrecomputedMultiples
-        case .p384(let key): return !key.hasPrecomputedMultiples
+        case .p256(let key): return key.hasPrecomputedMultiples
+        case .p384(let key): return key.hasPrecomputedMultiples
         }
     }
+
+    /// Whether ``precomputed()`` would add anything: an elliptic-curve key without its table.
+    var canBePrecomputed: Bool { curve != nil && !hasPrecomputedMultiples }
 }
 
 /// The named elliptic curves (RFC 5480 §2.1.1.1) whose keys this library verifies ECDSA signatures with.

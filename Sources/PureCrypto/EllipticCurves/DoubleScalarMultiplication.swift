@@ -21,16 +21,9 @@ extension PrimeOrderCurve {
         -> JacobianPoint<Field>
     {
         let digitCount = 64 * Scalar.limbCount + 1
-        // Two digit strings: 2 · 385 bytes for P-384, within the standard library's stack allocation limit.
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * digitCount) { buffer in
-            let generatorDigits = UnsafeMutableBufferPointer(rebasing: buffer[0..<digitCount])
-            let pointDigits = UnsafeMutableBufferPointer(rebasing: buffer[digitCount..<(2 * digitCount)])
-            withWords(of: u1) {
-                WindowedNAF.recode($0, limbCount: Scalar.limbCount, width: generatorWindow, into: generatorDigits)
-            }
-            withWords(of: u2) {
-                WindowedNAF.recode($0, limbCount: Scalar.limbCount, width: publicKeyWindow, into: pointDigits)
-            }
+        return withDigits(of: u1, width: generatorWindow, and: u2, width: publicKeyWindow, count: digitCount) {
+            generatorDigits,
+            pointDigits in
 
             // Q, 3Q, 5Q, …, 15Q, computed in Jacobian coordinates and made affine together (`makeAffine`), so
             // that Q's additions are mixed ones like G's.
@@ -52,9 +45,9 @@ extension PrimeOrderCurve {
                 guard madeAffine else { return .infinity }
                 return generatorOddMultiples.withUnsafeBufferPointer { generatorTable in
                     sumOfDigits(
-                        generatorDigits: UnsafeBufferPointer(generatorDigits),
+                        generatorDigits: generatorDigits,
                         generatorMultiples: generatorTable,
-                        pointDigits: UnsafeBufferPointer(pointDigits),
+                        pointDigits: pointDigits,
                         pointMultiples: UnsafeBufferPointer(start: multiples, count: pointTableCount),
                         spanCount: 1,
                         spanLength: digitCount,
@@ -62,6 +55,27 @@ extension PrimeOrderCurve {
                     )
                 }
             }
+        }
+    }
+
+    /// Runs `body` with the width-`w1` NAF digits of `u1` and the width-`w2` ones of `u2`, `count` ≥ 64 · limbs + 1
+    /// positions each (those above the scalar's are zero), in a temporary allocation: 2 · 392 bytes at most, for
+    /// P-384, within the standard library's stack allocation limit.
+    @inline(__always)
+    static func withDigits<Result>(
+        of u1: Scalar,
+        width w1: Int,
+        and u2: Scalar,
+        width w2: Int,
+        count: Int,
+        _ body: (UnsafeBufferPointer<Int8>, UnsafeBufferPointer<Int8>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * count) { buffer in
+            let first = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+            let second = UnsafeMutableBufferPointer(rebasing: buffer[count..<(2 * count)])
+            withWords(of: u1) { WindowedNAF.recode($0, limbCount: Scalar.limbCount, width: w1, into: first) }
+            withWords(of: u2) { WindowedNAF.recode($0, limbCount: Scalar.limbCount, width: w2, into: second) }
+            return body(UnsafeBufferPointer(first), UnsafeBufferPointer(second))
         }
     }
 

@@ -77,23 +77,15 @@ extension PrimeOrderCurve {
         let digitCount = spanCount * length
         // The loop reads the tables unchecked; a table of the wrong size is a bug, never a verdict.
         precondition(q.points.count == spanCount * multiplesPerSpan, "a spaced table of the wrong size")
-        // Two digit strings of 392 positions for P-384, within the standard library's stack allocation limit;
-        // `recode` zeroes the positions above the scalar's.
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * digitCount) { buffer in
-            let generatorDigits = UnsafeMutableBufferPointer(rebasing: buffer[0..<digitCount])
-            let pointDigits = UnsafeMutableBufferPointer(rebasing: buffer[digitCount..<(2 * digitCount)])
-            withWords(of: u1) {
-                WindowedNAF.recode($0, limbCount: Scalar.limbCount, width: spacedWindow, into: generatorDigits)
-            }
-            withWords(of: u2) {
-                WindowedNAF.recode($0, limbCount: Scalar.limbCount, width: spacedWindow, into: pointDigits)
-            }
-            return generatorSpacedMultiples.points.withUnsafeBufferPointer { generatorTable in
+        return withDigits(of: u1, width: spacedWindow, and: u2, width: spacedWindow, count: digitCount) {
+            generatorDigits,
+            pointDigits in
+            generatorSpacedMultiples.points.withUnsafeBufferPointer { generatorTable in
                 q.points.withUnsafeBufferPointer { pointTable in
                     sumOfDigits(
-                        generatorDigits: UnsafeBufferPointer(generatorDigits),
+                        generatorDigits: generatorDigits,
                         generatorMultiples: generatorTable,
-                        pointDigits: UnsafeBufferPointer(pointDigits),
+                        pointDigits: pointDigits,
                         pointMultiples: pointTable,
                         spanCount: spanCount,
                         spanLength: length,
