@@ -8,23 +8,19 @@ import VectorSupport
 /// with them about twice as fast): the verdicts must be those of the plain key, and a validator or trust built
 /// from anchors that have the table must not make it again or copy them.
 @Suite struct PrecomputedAnchorKeyTests {
-    static func hasTable(_ certificate: Certificate) -> Bool {
-        certificate.publicKey?.hasPrecomputedMultiples == true
-    }
-
     @Test func validatorsKeepTheirEllipticCurveAnchorsWithTheTable() throws {
         let g3 = try AppleECChainTests.g3()
-        #expect(!Self.hasTable(g3))
+        #expect(!hasTable(g3))
         let validator = PathValidator(anchors: [g3], algorithms: .appleSignedData)
         let anchor = try #require(validator.anchors.first)
-        #expect(Self.hasTable(anchor))
+        #expect(hasTable(anchor))
         // The same certificate in every other respect.
         #expect(anchor.encoded.elementsEqual(g3.encoded))
         #expect(anchor.publicKey.map(\.description) == "P-384")
-        #expect(Self.hasTable(try #require(PathValidator.appleSignedData.anchors.first)))
+        #expect(hasTable(try #require(PathValidator.appleSignedData.anchors.first)))
         // RSA anchors have nothing to precompute and stay as they are.
         let appleInc = try Certificate(derEncoded: BundledCertificates.appleIncRoot)
-        #expect(!Self.hasTable(PathValidator(anchors: [appleInc]).anchors[0]))
+        #expect(!hasTable(PathValidator(anchors: [appleInc]).anchors[0]))
     }
 
     @Test func preparedAnchorsArePassedOnWithoutACopy() throws {
@@ -40,7 +36,7 @@ import VectorSupport
     @Test func theTableChangesNoVerdict() throws {
         let g3 = try AppleECChainTests.g3()
         let prepared = g3.withPrecomputedKey()
-        #expect(Self.hasTable(prepared))
+        #expect(hasTable(prepared))
         let g6Bytes = try AppleECChainTests.g6Bytes()
         let g6 = try Certificate(derEncoded: g6Bytes)
         var forgedBytes = g6Bytes
@@ -70,4 +66,9 @@ import VectorSupport
         }
         #expect(error?.code == .badSignature)
     }
+}
+
+/// Whether `certificate`'s key is an elliptic-curve one with its precomputed multiples.
+private func hasTable(_ certificate: Certificate) -> Bool {
+    certificate.publicKey?.hasPrecomputedMultiples == true
 }
