@@ -8,8 +8,8 @@ Montgomery arithmetic (R = 2^(64·limbs)) for any odd modulus passed as an argum
 Koç–Acar–Kaliski 1996), squaring (cross products once, doubled, then a separate Montgomery reduction), addition and
 subtraction. For each of the four moduli (the field primes p and the group orders n) a `ResidueModulus` type with
 its constants as literals: m, R mod m, R² mod m, m − 2 and −m⁻¹ mod 2⁶⁴. `Residue<Modulus>` joins the two; once
-specialised and inlined, the modulus' limbs are literals in the straight-line code, so the compiler keeps every limb
-in a register and folds the products by the modulus' 0 and 2⁶⁴−1 limbs.
+specialised for a modulus, the modulus' limbs are literals in the straight-line code, so the compiler folds the
+products by its 0 and 2⁶⁴−1 limbs.
 
 For each curve also the affine odd multiples 1·G, 3·G, …, (2^w − 1)·G of the generator in Montgomery form, the
 table of the generator's side of the double-scalar multiplication (window w = GENERATOR_WINDOW).
@@ -243,18 +243,19 @@ def complement_reduction(count, modulus):
 
 
 def fast_reduction_file(name, count, modulus, text):
-    """The modulus' own product and square: the generic rows of products, then `complement_reduction`."""
+    """The modulus' own product and square: the generic rows of products, then `complement_reduction`. Calls, not
+    inlined, as `ResidueModulus`' generic ones are (Residue.swift says why)."""
     return f"""
 extension {name} {{
     /// a·b·R⁻¹ mod m: the whole product, then a Montgomery reduction that uses the form of
     /// m = {text}.
-    @inline(__always)
+    @inline(never)
     static func product(_ a: Limbs{count}, _ b: Limbs{count}) -> Limbs{count} {{
         {indent(product_lines(count) + complement_reduction(count, modulus), 2).strip()}
     }}
 
     /// a²·R⁻¹ mod m: the cross products once, doubled, plus the squares, then the same reduction.
-    @inline(__always)
+    @inline(never)
     static func square(_ a: Limbs{count}) -> Limbs{count} {{
         {indent(square_lines(count) + complement_reduction(count, modulus), 2).strip()}
     }}

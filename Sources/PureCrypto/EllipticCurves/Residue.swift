@@ -33,15 +33,19 @@ protocol ResidueModulus: Sendable {
     static func square(_ a: Limbs) -> Limbs
 }
 
+// The 64-bit products and squares are calls, specialised per modulus, here and in `Generated/P384PrimeReduction.swift`:
+// inlined into the point formulas, where a dozen of them meet, their limbs and partial products compete for the
+// sixteen general registers and spill to the stack, which cost more than the call (docs/crypto.md, "Arithmetic").
+// Sums and differences stay inline.
 extension ResidueModulus {
     /// The limb count's Montgomery product, for any modulus.
-    @inline(__always)
+    @inline(never)
     static func product(_ a: Limbs, _ b: Limbs) -> Limbs {
         .product(a, b, modulus: modulus, inverse: montgomeryInverse)
     }
 
     /// The limb count's Montgomery square, for any modulus.
-    @inline(__always)
+    @inline(never)
     static func square(_ a: Limbs) -> Limbs {
         .square(a, modulus: modulus, inverse: montgomeryInverse)
     }

@@ -3,7 +3,7 @@
 extension P384Prime {
     /// a·b·R⁻¹ mod m: the whole product, then a Montgomery reduction that uses the form of
     /// m = 2³⁸⁴ − (2¹²⁸ + 2⁹⁶ − 2³² + 1).
-    @inline(__always)
+    @inline(never)
     static func product(_ a: Limbs6, _ b: Limbs6) -> Limbs6 {
         var carry: UInt64 = 0
         var r0: UInt64 = 0
@@ -215,7 +215,7 @@ extension P384Prime {
     }
 
     /// a²·R⁻¹ mod m: the cross products once, doubled, plus the squares, then the same reduction.
-    @inline(__always)
+    @inline(never)
     static func square(_ a: Limbs6) -> Limbs6 {
         var carry: UInt64 = 0
         var r0: UInt64 = 0
