@@ -89,6 +89,12 @@ let package = Package(
             path: "Benchmarks/AllocationBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // SHA-256 over a file already in memory, which run.sh times in turn with `receipt digest`.
+        .executableTarget(
+            name: "InProcessDigest",
+            dependencies: [.product(name: "PureCrypto", package: "pure-receipt")],
+            path: "Benchmarks/InProcessDigest"
+        ),
         // OpenSSL's PKCS7_verify, called in-process, for ReceiptBenchmarks.
         .target(
             name: "CLibcryptoReceipt",

@@ -40,6 +40,18 @@ import VectorSupport
         #expect(run.out == "34aa973cd4c4daa4f61eeb2bdbad27316534016f  -\n")
     }
 
+    @Test func digestReadsAFileAcrossManyChunksAndAPartialOne() throws {
+        let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        // Several whole chunks of the file reader, then a partial one.
+        #expect(million.count > 2 * DigestCommand.chunkSize && million.count % DigestCommand.chunkSize != 0)
+        let file = try temporaryFile(million)
+        // FIPS 180-2's SHA-256 example for a million "a".
+        #expect(
+            runTool(["digest", file]).out
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0  \(file)\n"
+        )
+    }
+
     @Test func digestReportsUnreadableFilesAndStillHashesTheOthers() throws {
         let abc = try temporaryFile(Array("abc".utf8))
         let run = runTool(["digest", "/nonexistent/file", abc])
