@@ -154,11 +154,11 @@ for _ in range(5):
     run = subprocess.run([tool, "digest", "-a", "sha256", digest_path], capture_output=True)
     elapsed = time.perf_counter() - start
     if run.returncode != 0:
-        sys.exit(f"run.sh: receipt digest: exit {run.returncode}")
+        sys.exit(f"run.sh: receipt digest: exit {run.returncode}\n" + run.stderr.decode(errors="replace"))
     best_tool = elapsed if best_tool is None else min(best_tool, elapsed)
     alone = subprocess.run([in_process_digest, digest_path], capture_output=True)
     if alone.returncode != 0:
-        sys.exit(f"run.sh: InProcessDigest: exit {alone.returncode}")
+        sys.exit(f"run.sh: InProcessDigest: exit {alone.returncode}\n" + alone.stderr.decode(errors="replace"))
     seconds, hex_digest = alone.stdout.decode().split()
     if run.stdout.decode().split()[0] != hex_digest:
         sys.exit("run.sh: receipt digest and InProcessDigest disagree on the digest")

@@ -243,8 +243,8 @@ def complement_reduction(count, modulus):
 
 
 def fast_reduction_file(name, count, modulus, text):
-    """The modulus' own product and square: the generic rows of products, then `complement_reduction`. Calls, not
-    inlined, as `ResidueModulus`' generic ones are (Residue.swift says why)."""
+    """The modulus' own product and square: the generic rows of products, then `complement_reduction`. Calls
+    (`@inline(never)`), like `ResidueModulus`' generic ones; Residue.swift says why."""
     return f"""
 extension {name} {{
     /// a·b·R⁻¹ mod m: the whole product, then a Montgomery reduction that uses the form of
@@ -312,9 +312,9 @@ def limbs_type(count):
     zeros = ", ".join("0" for _ in range(count))
     return f"""
 /// {count} limbs of 64 bits, least significant first, and the Montgomery arithmetic on them for R = 2^{64 * count}, in
-/// straight-line code: every limb in a register, no loop, no branch. The modulus comes in as an argument; inlined into
-/// a modulus' `Residue`, whose constants are literals, its limbs fold where they are 0 or 2⁶⁴ − 1 and the products
-/// by μ = t0 when −m⁻¹ mod 2⁶⁴ is 1, as if each modulus had code of its own.
+/// straight-line code: no loop, no branch. The modulus comes in as an argument; inlined into a modulus' specialised
+/// `product` and `square` (`ResidueModulus`), whose constants are literals, its limbs fold where they are 0 or
+/// 2⁶⁴ − 1 and the products by μ = t0 when −m⁻¹ mod 2⁶⁴ is 1, as if each modulus had code of its own.
 struct Limbs{count}: MontgomeryLimbs {{
     {fields}
 

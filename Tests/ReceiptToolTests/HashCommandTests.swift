@@ -45,11 +45,10 @@ import VectorSupport
         // Several whole chunks of the file reader, then a partial one.
         #expect(million.count > 2 * DigestCommand.chunkSize && million.count % DigestCommand.chunkSize != 0)
         let file = try temporaryFile(million)
+        let run = runTool(["digest", file])
+        #expect(run.status == 0)
         // FIPS 180-2's SHA-256 example for a million "a".
-        #expect(
-            runTool(["digest", file]).out
-                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0  \(file)\n"
-        )
+        #expect(run.out == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0  \(file)\n")
     }
 
     @Test func digestReportsUnreadableFilesAndStillHashesTheOthers() throws {

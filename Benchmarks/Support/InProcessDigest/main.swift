@@ -1,7 +1,7 @@
 // `receipt digest`'s in-process counterpart, for run.sh: reads a file whole into memory, untimed, then hashes it
 // with SHA-256 in one call and prints the seconds the hashing took and the digest. run.sh runs it in turn with
 // `receipt digest -a sha256` on the same file, so that the tool's figure (process start, reads and all) compares
-// with hashing alone measured in the same minutes: this machine's speed changes by up to 2× within a day.
+// with hashing alone measured in the same minutes: this machine's speed drifts, so the two are timed in turn.
 //
 //   InProcessDigest FILE
 import PureCrypto
@@ -14,8 +14,8 @@ import Darwin
 
 /// Writes `message` to standard error and exits with status 2.
 func fail(_ message: String) -> Never {
-    var line = Array((message + "\n").utf8)
-    _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }
 
@@ -33,9 +33,6 @@ guard ferror(file) == 0 else { fail("InProcessDigest: cannot read \(CommandLine.
 fclose(file)
 
 let clock = ContinuousClock()
-var digest: SHA256Digest?
-let elapsed = clock.measure {
-    digest = contents.withUnsafeBytes { SHA256.hash(bufferPointer: $0) }
-}
-let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-print(seconds, digest.map { "\($0)" } ?? "")
+let start = clock.now
+let digest = contents.withUnsafeBytes { SHA256.hash(bufferPointer: $0) }
+print((clock.now - start) / .seconds(1), digest)

@@ -6,7 +6,7 @@
 // folded where they are 0 or 2⁶⁴ − 1, as if each modulus had its own code.
 //
 // Two forms, chosen at compile time (docs/crypto.md, "Arithmetic forms"):
-// - 64-bit targets: the generated straight-line code over 64-bit limbs, every limb in a register;
+// - 64-bit targets: the generated straight-line code over 64-bit limbs, no loop and no branch;
 // - 32-bit targets (wasm32): loops over 32-bit words (`Residue+WordLoops.swift`), whose double-width products the
 //   target has natively, a fraction of the size of straight-line code. The value is the same either way: the same
 //   limbs in memory and the same R = 2^(64·limbs) = 2^(32·2·limbs), so every constant serves both forms.
@@ -34,9 +34,9 @@ protocol ResidueModulus: Sendable {
 }
 
 // The 64-bit products and squares are calls, specialised per modulus, here and in `Generated/P384PrimeReduction.swift`:
-// inlined into the point formulas, where a dozen of them meet, their limbs and partial products compete for the
-// sixteen general registers and spill to the stack, which cost more than the call (docs/crypto.md, "Arithmetic").
-// Sums and differences stay inline.
+// inlined into the point formulas, where a dozen of them meet, their limbs and partial products competed for
+// x86-64's sixteen general registers and spilled to the stack, which cost more than the calls (docs/crypto.md,
+// ECDSA, "Arithmetic"; arm64, with 31 registers, was not measured). Sums and differences stay inline.
 extension ResidueModulus {
     /// The limb count's Montgomery product, for any modulus.
     @inline(never)
