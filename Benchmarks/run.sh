@@ -65,8 +65,9 @@ echo "== receipt verify, streaming (release)"
 # The tool as users run it on an export: --lines, one base64 receipt per line.
 # - receipt-verify-stream: 20,000 lines of receipt-validate's receipt (so that the time per receipt compares with
 #   the in-process figure of this run), receipts per second of the whole process with --jobs 1, --jobs 2,
-#   --json --jobs 1 and --no-memo --jobs 1, taking turns, best of 5 runs each; output to a file, counted after the
-#   clock stops;
+#   --json --jobs 1 and --no-memo --jobs 1, and of two --jobs 1 processes at once on 10,000 lines each (the
+#   machine's ceiling for --jobs 2: two workers that share nothing), taking turns, best of 5 runs each; output to a
+#   file, counted after the clock stops;
 # - receipt-verify-stream-1M: a --lines file of a million lines of four receipts in turn, in /tmp, --jobs 2:
 #   receipts per second, and the peak resident memory (wait4's ru_maxrss, as /usr/bin/time -v) in MiB;
 # - receipt-digest-sha256-192MiB: `receipt digest` of a 192 MiB file in the page cache, whole process (`cli`), and
@@ -91,6 +92,10 @@ count = 20_000
 with open(lines_path, "wb") as lines:
     for _ in range(count // 100):
         lines.write(validate * 100)
+half_path = os.path.join(scratch, "half.txt")
+with open(half_path, "wb") as lines:
+    for _ in range(count // 200):
+        lines.write(validate * 100)
 
 def run_once(arguments, expected):
     with open(output_path, "wb") as output:
@@ -103,18 +108,41 @@ def run_once(arguments, expected):
                  + run.stderr.decode(errors="replace"))
     return elapsed
 
-# The four configurations take turns, five rounds, and each keeps its best: this machine's speed changes by up to
-# 2x within minutes, and runs in turn share its slow and fast spells, so that their ratios mean something.
+def run_two_processes():
+    """Two `--jobs 1` processes at once, each on half the lines: what two cores of this machine give two workers
+    that share nothing, the ceiling of `--jobs 2`."""
+    start = time.perf_counter()
+    outputs = [open(f"{output_path}.{index}", "wb") for index in range(2)]
+    runs = [subprocess.Popen([tool, "verify", "--jobs", "1", "--lines", half_path], stdout=output,
+                             stderr=subprocess.DEVNULL) for output in outputs]
+    statuses = [run.wait() for run in runs]
+    elapsed = time.perf_counter() - start
+    for output in outputs:
+        output.close()
+    results = sum(sum(1 for _ in open(f"{output_path}.{index}", "rb")) for index in range(2))
+    for index in range(2):
+        os.remove(f"{output_path}.{index}")
+    if statuses != [0, 0] or results != count:
+        sys.exit(f"run.sh: two receipt verify --jobs 1 processes: exit {statuses}, {results}/{count} results")
+    return elapsed
+
+# The configurations take turns, five rounds, and each keeps its best: this machine's speed changes by up to 2x
+# within minutes, and runs in turn share its slow and fast spells, so that their ratios mean something.
 configurations = (("cli-jobs-1", ["--jobs", "1"]), ("cli-jobs-2", ["--jobs", "2"]),
                   ("cli-jobs-1-json", ["--json", "--jobs", "1"]),
-                  ("cli-jobs-1-no-memo", ["--no-memo", "--jobs", "1"]))
+                  ("cli-jobs-1-no-memo", ["--no-memo", "--jobs", "1"]),
+                  ("cli-2-processes", None))
 best = {}
 for _ in range(5):
     for name, arguments in configurations:
-        seconds = run_once(["verify", *arguments, "--lines", lines_path], count)
+        if arguments is None:
+            seconds = run_two_processes()
+        else:
+            seconds = run_once(["verify", *arguments, "--lines", lines_path], count)
         best[name] = min(best.get(name, seconds), seconds)
 for name, _ in configurations:
     print("receipt-verify-stream", name, f"{count / best[name]:.1f}", "receipts/s")
+os.remove(half_path)
 
 million = 1_000_000
 mix = [line(name) for name in ("AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt",
