@@ -66,13 +66,14 @@ echo "== receipt verify, streaming (release)"
 # - receipt-verify-stream: 20,000 lines of receipt-validate's receipt (so that the time per receipt compares with
 #   the in-process figure of this run), receipts per second of the whole process with --jobs 1, --jobs 2,
 #   --json --jobs 1 and --no-memo --jobs 1, and of two --jobs 1 processes at once on 10,000 lines each (the
-#   machine's ceiling for --jobs 2: two workers that share nothing), taking turns, best of 5 runs each; output to a
-#   file, counted after the clock stops;
+#   machine's ceiling for --jobs 2: two workers that share nothing), taking turns, best of 7 runs each, and the
+#   paired ratios (-paired: the median over the rounds of one round's ratio); output to a file, counted after the
+#   clock stops;
 # - receipt-verify-stream-1M: a --lines file of a million lines of four receipts in turn, in /tmp, --jobs 2:
 #   receipts per second, and the peak resident memory (wait4's ru_maxrss, as /usr/bin/time -v) in MiB;
 # - receipt-digest-sha256-192MiB: `receipt digest` of a 192 MiB file in the page cache, whole process (`cli`), and
 #   InProcessDigest's SHA-256 of the same file already in memory, the hashing alone (`in-process`): taking turns,
-#   best of 5 each, in MB/s.
+#   best of 7 each, in MB/s, and their paired ratio.
 # Every run must exit 0 (every receipt valid) with one result per input: a failure is never timed as throughput.
 (cd "$root" && swift build -c release --product receipt 2>&1 | tail -n 1)
 tool="$(cd "$root" && swift build -c release --show-bin-path)/receipt"
@@ -81,8 +82,9 @@ in_process_digest="$(swift build -c release --show-bin-path)/InProcessDigest"
 scratch="$results/stream"
 mkdir -p "$scratch"
 python3 - "$tool" "$root/TestVectors/receipts/apple" "$scratch" "$in_process_digest" >> "$results/stream.txt" <<'PY'
-import base64, os, subprocess, sys, threading, time
+import base64, os, statistics, subprocess, sys, threading, time
 tool, receipts, scratch, in_process_digest = sys.argv[1:]
+rounds = 7
 def line(name):
     return base64.b64encode(open(os.path.join(receipts, name + ".der"), "rb").read()) + b"\n"
 validate = line("AppReceiptValidator_grandUnifiedExpiredAppleCert_receipt")
@@ -126,22 +128,31 @@ def run_two_processes():
         sys.exit(f"run.sh: two receipt verify --jobs 1 processes: exit {statuses}, {results}/{count} results")
     return elapsed
 
-# The configurations take turns, five rounds, and each keeps its best: this machine's speed changes by up to 2x
-# within minutes, and runs in turn share its slow and fast spells, so that their ratios mean something.
+# The configurations take turns, seven rounds, and each keeps its best: this machine's speed changes by up to 2x
+# within minutes, and runs in turn share its slow and fast spells. The ratios the goals are judged on are paired:
+# each round's ratio of two configurations run back to back, and the median of the rounds' ratios, which a slow
+# spell over one run of a pair moves far less than it moves a ratio of two bests from different rounds.
 configurations = (("cli-jobs-1", ["--jobs", "1"]), ("cli-jobs-2", ["--jobs", "2"]),
                   ("cli-jobs-1-json", ["--json", "--jobs", "1"]),
                   ("cli-jobs-1-no-memo", ["--no-memo", "--jobs", "1"]),
                   ("cli-2-processes", None))
-best = {}
-for _ in range(5):
+times = {name: [] for name, _ in configurations}
+for _ in range(rounds):
     for name, arguments in configurations:
         if arguments is None:
             seconds = run_two_processes()
         else:
             seconds = run_once(["verify", *arguments, "--lines", lines_path], count)
-        best[name] = min(best.get(name, seconds), seconds)
+        times[name].append(seconds)
 for name, _ in configurations:
-    print("receipt-verify-stream", name, f"{count / best[name]:.1f}", "receipts/s")
+    print("receipt-verify-stream", name, f"{count / min(times[name]):.1f}", "receipts/s")
+def paired(numerator, denominator):
+    """The median over the rounds of numerator's time ÷ denominator's: how many times as fast denominator was."""
+    return statistics.median(n / d for n, d in zip(times[numerator], times[denominator]))
+print("receipt-verify-stream-paired", "jobs-2-over-jobs-1", f"{paired('cli-jobs-1', 'cli-jobs-2'):.3f}", "x")
+print("receipt-verify-stream-paired", "2-processes-over-jobs-1",
+      f"{paired('cli-jobs-1', 'cli-2-processes'):.3f}", "x")
+print("receipt-verify-stream-paired", "json-over-plain", f"{paired('cli-jobs-1-json', 'cli-jobs-1'):.3f}", "x")
 os.remove(half_path)
 
 million = 1_000_000
@@ -176,23 +187,25 @@ with open(digest_path, "wb") as data:
         data.write(os.urandom(1 << 20))
 # In turn, as the stream configurations above: the tool's whole process, and the hashing alone in memory. Both
 # must print the same digest, so that neither is timed doing less.
-best_tool = best_in_process = None
-for _ in range(5):
+tool_times, in_process_times = [], []
+for _ in range(rounds):
     start = time.perf_counter()
     run = subprocess.run([tool, "digest", "-a", "sha256", digest_path], capture_output=True)
     elapsed = time.perf_counter() - start
     if run.returncode != 0:
         sys.exit(f"run.sh: receipt digest: exit {run.returncode}\n" + run.stderr.decode(errors="replace"))
-    best_tool = elapsed if best_tool is None else min(best_tool, elapsed)
+    tool_times.append(elapsed)
     alone = subprocess.run([in_process_digest, digest_path], capture_output=True)
     if alone.returncode != 0:
         sys.exit(f"run.sh: InProcessDigest: exit {alone.returncode}\n" + alone.stderr.decode(errors="replace"))
     seconds, hex_digest = alone.stdout.decode().split()
     if run.stdout.decode().split()[0] != hex_digest:
         sys.exit("run.sh: receipt digest and InProcessDigest disagree on the digest")
-    best_in_process = float(seconds) if best_in_process is None else min(best_in_process, float(seconds))
-print("receipt-digest-sha256-192MiB", "cli", f"{(192 << 20) / best_tool / 1e6:.1f}", "MB/s")
-print("receipt-digest-sha256-192MiB", "in-process", f"{(192 << 20) / best_in_process / 1e6:.1f}", "MB/s")
+    in_process_times.append(float(seconds))
+print("receipt-digest-sha256-192MiB", "cli", f"{(192 << 20) / min(tool_times) / 1e6:.1f}", "MB/s")
+print("receipt-digest-sha256-192MiB", "in-process", f"{(192 << 20) / min(in_process_times) / 1e6:.1f}", "MB/s")
+print("receipt-digest-sha256-192MiB-paired", "cli-over-in-process",
+      f"{statistics.median(a / t for a, t in zip(in_process_times, tool_times)):.3f}", "x")
 os.remove(digest_path)
 os.remove(output_path)
 PY
