@@ -30,12 +30,19 @@ extension PrimeOrderCurve {
             let first = JacobianPoint(q)
             var table = (first, first, first, first, first, first, first, first)
             var affineTable = (q, q, q, q, q, q, q, q)
+            // The tuples are read through pointers as `pointTableCount` points each.
+            precondition(
+                MemoryLayout.stride(ofValue: table) == pointTableCount * MemoryLayout<JacobianPoint<Field>>.stride
+                    && MemoryLayout.stride(ofValue: affineTable)
+                        == pointTableCount * MemoryLayout<AffinePoint<Field>>.stride,
+                "Q's tables do not hold 2^(w−2) points"
+            )
             return withUnsafeMutablePointer(to: &affineTable) { affineTuple in
                 let multiples = UnsafeMutableRawPointer(affineTuple).assumingMemoryBound(to: AffinePoint<Field>.self)
                 let madeAffine = withUnsafeMutablePointer(to: &table) { tuple in
                     let jacobian = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: JacobianPoint<Field>.self)
                     let twice = first.doubledOutOfLine()
-                    for index in 1..<8 {
+                    for index in 1..<pointTableCount {
                         jacobian[index] = jacobian[index - 1].adding(twice)
                     }
                     return makeAffine(jacobian, count: pointTableCount, into: multiples)
