@@ -23,6 +23,8 @@ protocol ColumnSum {
     mutating func add(_ x: Limb)
     /// Adds 2·other; the doubled sum stays below 2^(2w) by the same bound.
     mutating func addTwice(_ other: Self)
+    /// Adds other.
+    mutating func add(_ other: Self)
     /// Returns the low digit and moves the rest down one digit.
     mutating func shiftOutDigit() -> Limb
 }
@@ -60,19 +62,25 @@ extension ColumnSum {
             y -= 4
         }
         var remaining = count & ~7
+        guard remaining > 0 else { return }
+        // Every other product of the long columns goes into a second sum: two chains of additions, each waiting
+        // for its own carries, where one chain makes every product wait for the one before. (More sums than two
+        // run out of registers on x86-64.) Each part is below the whole column, so the bound above holds for both.
+        var odd = Self()
         while remaining > 0 {
             add(x[0], times: y[0])
-            add(x[1], times: y[-1])
+            odd.add(x[1], times: y[-1])
             add(x[2], times: y[-2])
-            add(x[3], times: y[-3])
+            odd.add(x[3], times: y[-3])
             add(x[4], times: y[-4])
-            add(x[5], times: y[-5])
+            odd.add(x[5], times: y[-5])
             add(x[6], times: y[-6])
-            add(x[7], times: y[-7])
+            odd.add(x[7], times: y[-7])
             x += 8
             y -= 8
             remaining &-= 8
         }
+        add(odd)
     }
 }
 
@@ -113,6 +121,11 @@ struct ColumnSum128: ColumnSum {
     }
 
     @inline(__always)
+    mutating func add(_ other: Self) {
+        add(high: other.highWord, low: other.lowWord)
+    }
+
+    @inline(__always)
     mutating func addTwice(_ other: Self) {
         add(high: other.highWord << 1 | other.lowWord >> 63, low: other.lowWord << 1)
     }
@@ -150,6 +163,11 @@ struct ColumnSum64: ColumnSum {
     @inline(__always)
     mutating func add(_ x: UInt32) {
         value &+= UInt64(x)
+    }
+
+    @inline(__always)
+    mutating func add(_ other: Self) {
+        value &+= other.value
     }
 
     @inline(__always)
