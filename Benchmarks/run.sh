@@ -19,15 +19,25 @@ cd "$here"
 # different CPUs, can differ by that much. So the in-process benchmarks run on one CPU (BENCHMARK_CPU, default 0;
 # taskset, where there is one), and the receipt goals are judged on paired rounds (below).
 pin=()
-if command -v taskset > /dev/null; then pin=(taskset -c "${BENCHMARK_CPU:-0}"); fi
+if command -v taskset > /dev/null; then
+    if ! taskset -c "${BENCHMARK_CPU:-0}" true; then
+        echo "run.sh: this process cannot run on CPU ${BENCHMARK_CPU:-0} (BENCHMARK_CPU)" >&2
+        exit 1
+    fi
+    pin=(taskset -c "${BENCHMARK_CPU:-0}")
+fi
+
+echo "== Build (release)"
+# Built on every CPU first: under taskset, the plugin would compile on one.
+swift build -c release 2>&1 | tail -n 1
 
 echo "== Swift benchmarks (release)"
 ${pin[@]+"${pin[@]}"} swift package --allow-writing-to-package-directory benchmark --format jmh --path "$results" \
     --no-progress --skip-target AllocationBenchmarks 2>&1 | grep -vE '^\s*$' | tail -n 5
 
 # --- Paired rounds for the receipt goals (report.py judges them on these) ---
-# PAIRED_ROUNDS rounds (default 5), each running the goals' benchmarks for 1 s each, one implementation after the
-# other on one CPU: a round's ratio compares figures measured seconds apart, and the median over the rounds is
+# PAIRED_ROUNDS rounds (default 5), each running the goals' benchmarks for up to 1 s each, one implementation after
+# the other on one CPU: a round's ratio compares figures measured seconds apart, and the median over the rounds is
 # what a slow spell of the machine moves least.
 echo "== Receipt goals, paired rounds"
 # The plugin's filter must match a benchmark's whole name.
@@ -94,7 +104,7 @@ echo "== receipt verify, streaming (release)"
 #   receipts per second, and the peak resident memory (wait4's ru_maxrss, as /usr/bin/time -v) in MiB;
 # - receipt-digest-sha256-192MiB: `receipt digest` of a 192 MiB file in the page cache, whole process (`cli`), and
 #   InProcessDigest's SHA-256 of the same file already in memory, the hashing alone (`in-process`): taking turns,
-#   best of 7 each, in MB/s, and their paired ratio.
+#   both on the benchmarks' CPU, best of 7 each, in MB/s, and their paired ratio.
 # Every run must exit 0 (every receipt valid) with one result per input: a failure is never timed as throughput.
 (cd "$root" && swift build -c release --product receipt 2>&1 | tail -n 1)
 tool="$(cd "$root" && swift build -c release --show-bin-path)/receipt"
@@ -102,9 +112,11 @@ swift build -c release --product InProcessDigest 2>&1 | tail -n 1
 in_process_digest="$(swift build -c release --show-bin-path)/InProcessDigest"
 scratch="$results/stream"
 mkdir -p "$scratch"
-python3 - "$tool" "$root/TestVectors/receipts/apple" "$scratch" "$in_process_digest" >> "$results/stream.txt" <<'PY'
+python3 - "$tool" "$root/TestVectors/receipts/apple" "$scratch" "$in_process_digest" ${pin[@]+"${pin[@]}"} \
+    >> "$results/stream.txt" <<'PY'
 import base64, os, statistics, subprocess, sys, threading, time
-tool, receipts, scratch, in_process_digest = sys.argv[1:]
+tool, receipts, scratch, in_process_digest = sys.argv[1:5]
+pin = sys.argv[5:]  # taskset and its arguments, or nothing
 rounds = 7
 def line(name):
     return base64.b64encode(open(os.path.join(receipts, name + ".der"), "rb").read()) + b"\n"
@@ -211,12 +223,12 @@ with open(digest_path, "wb") as data:
 tool_times, in_process_times = [], []
 for _ in range(rounds):
     start = time.perf_counter()
-    run = subprocess.run([tool, "digest", "-a", "sha256", digest_path], capture_output=True)
+    run = subprocess.run([*pin, tool, "digest", "-a", "sha256", digest_path], capture_output=True)
     elapsed = time.perf_counter() - start
     if run.returncode != 0:
         sys.exit(f"run.sh: receipt digest: exit {run.returncode}\n" + run.stderr.decode(errors="replace"))
     tool_times.append(elapsed)
-    alone = subprocess.run([in_process_digest, digest_path], capture_output=True)
+    alone = subprocess.run([*pin, in_process_digest, digest_path], capture_output=True)
     if alone.returncode != 0:
         sys.exit(f"run.sh: InProcessDigest: exit {alone.returncode}\n" + alone.stderr.decode(errors="replace"))
     seconds, hex_digest = alone.stdout.decode().split()
