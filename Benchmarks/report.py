@@ -36,15 +36,15 @@ def readme_sentence(rows):
               if benchmark == "receipt-validate-paired"}
     if {"this-over-libcrypto", "this-over-swift-certificates"} <= paired.keys():
         libcrypto, certificates = paired["this-over-libcrypto"], paired["this-over-swift-certificates"]
-        source = "the time the main run's median, the ratios the medians of its paired rounds"
+        source = "the time is the median of the last `Benchmarks/run.sh`, the ratios the medians of its paired rounds"
     else:
         libcrypto = values["this"] / values["libcrypto"]
         certificates = values["this"] / values["swift-certificates"]
-        source = "medians"
+        source = "medians of the last `Benchmarks/run.sh`"
     return (f"A full validation of a 7 KB App Store receipt, payload decoded, takes {microseconds:.0f} µs here: "
             f"{libcrypto:.2f}× as fast as OpenSSL's `d2i_PKCS7` + `PKCS7_verify` "
             f"in-process and {certificates:.2f}× as fast as swift-certificates' "
-            f"CMS verification ({source} of the last `Benchmarks/run.sh`, `docs/PERFORMANCE.md`).")
+            f"CMS verification ({source}; `docs/PERFORMANCE.md`).")
 
 
 def rewrite_readme(rows, readme=ROOT / "README.md"):
@@ -304,8 +304,10 @@ if one and two:
               + (f"{json_one[0]:,.0f} {json_one[1]} | {one[0] / json_one[0] - 1:+.0%}" if json_one else "— | —")
               + " |"]
     if two_processes:
-        lines += ["", f"Two `--jobs 1` processes at once, on 10,000 lines each (two workers that share nothing, this "
-                  f"machine's ceiling for `--jobs 2`): {two_processes[0]:,.0f} {two_processes[1]}, "
+        lines += ["", f"Two `--jobs 1` processes at once, on 10,000 lines each (two workers that share nothing; "
+                  "the ceiling of `--jobs 2` while both CPUs run at one speed, but when one is slower its half of the "
+                  f"lines sets the time, where `--jobs 2` gives the faster worker more): "
+                  f"{two_processes[0]:,.0f} {two_processes[1]}, "
                   f"{two_processes[0] / one[0]:.2f}× one process; `--jobs 2` reaches "
                   f"{two[0] / two_processes[0]:.2f}× of that."]
     if paired:

@@ -97,7 +97,7 @@ echo "== receipt verify, streaming (release)"
 # - receipt-verify-stream: 20,000 lines of receipt-validate's receipt (so that the time per receipt compares with
 #   the in-process figure of this run), receipts per second of the whole process with --jobs 1, --jobs 2,
 #   --json --jobs 1 and --no-memo --jobs 1, and of two --jobs 1 processes at once on 10,000 lines each (the
-#   machine's ceiling for --jobs 2: two workers that share nothing), taking turns, best of 7 runs each, and the
+#   ceiling for --jobs 2 while both CPUs run at one speed), taking turns, best of 7 runs each, and the
 #   paired ratios (-paired: the median over the rounds of one round's ratio); output to a file, counted after the
 #   clock stops;
 # - receipt-verify-stream-1M: a --lines file of a million lines of four receipts in turn, in /tmp, --jobs 2:
@@ -145,7 +145,7 @@ def run_once(arguments, expected):
 
 def run_two_processes():
     """Two `--jobs 1` processes at once, each on half the lines: what two cores of this machine give two workers
-    that share nothing, the ceiling of `--jobs 2`."""
+    that share nothing, the ceiling of `--jobs 2` while both CPUs run at one speed."""
     start = time.perf_counter()
     outputs = [open(f"{output_path}.{index}", "wb") for index in range(2)]
     runs = [subprocess.Popen([tool, "verify", "--jobs", "1", "--lines", half_path], stdout=output,
