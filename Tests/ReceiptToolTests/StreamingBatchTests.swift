@@ -60,6 +60,23 @@ import VectorSupport
         }
     }
 
+    /// Each job is a thread with a share of the window of inputs in flight: a number of jobs beyond any machine
+    /// is refused as a usage error before anything is read, where it would exhaust memory or overflow the window.
+    @Test func jobsBeyondTheMaximumAreRefused() throws {
+        let receipt = try temporaryFile(try ProjectVectors.bytes(Self.g5))
+        for command in ["verify", "entitlements"] {
+            for jobs in ["1025", "1000000000", "9223372036854775807", "0", "-1", "two"] {
+                let run = runTool([command, "--jobs", jobs, receipt])
+                #expect(run.status == 2, "\(command) --jobs \(jobs)")
+                #expect(run.out.isEmpty, "\(command) --jobs \(jobs)")
+                #expect(run.err.contains("--jobs takes a number from 1 to 1024"), "\(command) --jobs \(jobs)")
+            }
+            let largest = runTool([command, "--jobs", "1024", receipt])
+            #expect(largest.status == 0, "\(command) --jobs 1024")
+            #expect(largest.lines.count == 1, "\(command) --jobs 1024")
+        }
+    }
+
     @Test func directoriesGiveTheirFilesInNameOrderAndRecursiveDescends() throws {
         let directory = try temporaryDirectory()
         let receipt = try ProjectVectors.bytes(Self.g5)
