@@ -4,6 +4,7 @@ sentence of README.md (between its <!-- performance --> and <!-- /performance --
 
     python3 Benchmarks/report.py RESULTS DOCS    what run.sh runs: all three from the results of a run
     python3 Benchmarks/report.py --readme        only the README's sentence, from the committed performance.json
+    python3 Benchmarks/report.py --goal-filter   the benchmark plugin's --filter for the receipt goals' paired rounds
 
 Input: the JMH JSON that the benchmark plugin wrote, and the *.txt files of run.sh (openssl.txt, stream.txt:
 lines of "benchmark implementation value unit"). Every value is higher-is-better — MB/s (10^6 bytes per second)
@@ -58,6 +59,17 @@ def rewrite_readme(rows, readme=ROOT / "README.md"):
     print(f"rewrote the performance sentence of {readme.name}: {readme_sentence(rows)}")
 
 
+# The receipt goals (issues 5, 21, 23): benchmark, peer, this package's ratio to reach.
+RECEIPT_GOALS = (("receipt-validate", "libcrypto", 5), ("receipt-validate", "swift-certificates", 5),
+                 ("receipt-validate-warm", "libcrypto", 12), ("cert-parse", "swift-certificates", 3),
+                 ("chain-validate", "swift-certificates", 3), ("chain-validate-ecdsa", "swift-certificates", 3),
+                 ("jws-verify", "swift-certificates", 3))
+
+if sys.argv[1:] == ["--goal-filter"]:
+    # The benchmark plugin's --filter for the paired rounds of run.sh: the goals' benchmarks, every implementation
+    # (the filter must match a whole name).
+    print("(" + "|".join(dict.fromkeys(benchmark for benchmark, _, _ in RECEIPT_GOALS)) + ") .*")
+    sys.exit(0)
 if sys.argv[1:] == ["--readme"]:
     committed = json.load(open(ROOT / "docs" / "performance.json"))
     rewrite_readme([(r["benchmark"], r["implementation"], r["value"], r["unit"]) for r in committed])
@@ -86,12 +98,6 @@ RECEIPT_PEERS = ["libcrypto", "swift-certificates", "swift-asn1"]
 STREAM_BENCHMARKS = ["receipt-verify-stream", "receipt-verify-stream-1M", "receipt-verify-stream-1M-peak-memory",
                      "receipt-digest-sha256-192MiB", "receipt-verify-stream-paired",
                      "receipt-digest-sha256-192MiB-paired"]
-
-# The receipt goals (issues 5, 21, 23): benchmark, peer, this package's ratio to reach.
-RECEIPT_GOALS = (("receipt-validate", "libcrypto", 5), ("receipt-validate", "swift-certificates", 5),
-                 ("receipt-validate-warm", "libcrypto", 12), ("cert-parse", "swift-certificates", 3),
-                 ("chain-validate", "swift-certificates", 3), ("chain-validate-ecdsa", "swift-certificates", 3),
-                 ("jws-verify", "swift-certificates", 3))
 
 rows = []  # (benchmark, implementation, value, unit)
 mallocs = {}  # (benchmark, implementation) -> allocations per measured iteration (median)

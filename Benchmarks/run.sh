@@ -40,8 +40,7 @@ ${pin[@]+"${pin[@]}"} swift package --allow-writing-to-package-directory benchma
 # the other on one CPU: a round's ratio compares figures measured seconds apart, and the median over the rounds is
 # what a slow spell of the machine moves least.
 echo "== Receipt goals, paired rounds"
-# The plugin's filter must match a benchmark's whole name.
-goals='(receipt-validate|receipt-validate-warm|cert-parse|chain-validate|chain-validate-ecdsa|jws-verify) .*'
+goals="$(python3 "$here/report.py" --goal-filter)"  # the benchmarks of report.py's RECEIPT_GOALS
 for round in $(seq 1 "${PAIRED_ROUNDS:-5}"); do
     mkdir -p "$results/paired/$round"
     RECEIPT_BENCHMARK_SECONDS=1 ${pin[@]+"${pin[@]}"} swift package --allow-writing-to-package-directory \

@@ -1,5 +1,10 @@
 import Foundation
 
+/// The most worker threads a batch runs (`--jobs`): each is a thread with its own worker value (a memo) and
+/// ``BatchScheduler/windowPerJob`` slots of the window, so a count beyond any machine's cores would only exhaust
+/// memory, or overflow the window's size.
+let maximumBatchJobs = 1024
+
 /// Runs a stream of items through worker threads, a bounded window of them in flight, and hands each item's
 /// output to `emit` in item order as soon as it and every output before it are ready: every output ready at that
 /// moment in one call of `emit`, so that results that finish together can be written together.
@@ -48,7 +53,7 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
         next: @escaping @Sendable () -> Item?,
         emit: @escaping @Sendable ([Output]) throws(ToolFailure) -> Void
     ) {
-        self.jobs = max(1, jobs)
+        self.jobs = min(max(1, jobs), maximumBatchJobs)
         window = self.jobs * Self.windowPerJob
         self.next = next
         self.emit = emit

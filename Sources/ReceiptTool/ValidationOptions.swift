@@ -21,11 +21,7 @@ struct ValidationOptions {
     var anchors: [InputName] = []
     var validationTime: ReceiptValidator.ValidationTime = .receiptCreationDate
     var json = false
-    var jobs = min(ProcessInfo.processInfo.activeProcessorCount, maximumJobs)
-    /// The most `--jobs` takes: each job is a thread with its own memo and a share of the window of inputs in flight
-    /// (``BatchScheduler``), so a number beyond any machine's cores would only exhaust memory, or overflow the
-    /// window's size.
-    static let maximumJobs = 1024
+    var jobs = min(ProcessInfo.processInfo.activeProcessorCount, maximumBatchJobs)
     /// Whether each worker keeps a ``PureX509/SignatureMemo`` across its inputs; `--no-memo` turns it off.
     var memo = true
     /// The values of the command's own options, by name; the last one given wins.
@@ -77,8 +73,8 @@ struct ValidationOptions {
                 guard options.lines == nil else { throw .usage("\(command): --lines is given once") }
                 options.lines = InputName(argument: try value(argument))
             case "--jobs":
-                guard let jobs = Int(try text(argument)), (1...Self.maximumJobs).contains(jobs) else {
-                    throw .usage("\(command): --jobs takes a number from 1 to \(Self.maximumJobs)")
+                guard let jobs = Int(try text(argument)), (1...maximumBatchJobs).contains(jobs) else {
+                    throw .usage("\(command): --jobs takes a number from 1 to \(maximumBatchJobs)")
                 }
                 options.jobs = jobs
             case "-": options.inputs.append(arguments[index])
