@@ -9,11 +9,22 @@ extension FuzzTargets {
     /// - the values it keeps are views into the input (bundle identifier bytes, opaque value, hash, unknown
     ///   attributes' values);
     /// - the bundle identifier's raw bytes (what the device hash covers) decode to the bundle identifier, under
-    ///   either rules.
+    ///   either rules;
+    /// - reading attributes in the short forms with a `ShortFormScanner` gives what the DER reader alone gives:
+    ///   the same receipt or the same error, under either rules.
     public static func payload(_ input: [UInt8]) -> String? {
-        let ber = try? AppReceipt(payload: input[...], rules: .ber)
+        let decoded = [EncodingRules.ber, .der].map { rules in
+            (
+                Result { () throws(ReceiptError) in try AppReceipt(payload: input[...], rules: rules) },
+                Result { () throws(ReceiptError) in try AppReceipt(payload: input[...], rules: rules, quickly: false) }
+            )
+        }
+        for (quick, general) in decoded where quick != general {
+            return "the short-form reading and the DER reader decode a payload differently"
+        }
+        let ber = try? decoded[0].0.get()
         if let ber, let failure = checkBundleIdentifier(ber) { return failure }
-        guard let der = try? AppReceipt(payload: input[...], rules: .der) else { return nil }
+        guard let der = try? decoded[1].0.get() else { return nil }
         guard let ber, ber == der else { return "BER rules refuse or read differently a payload DER accepts" }
         guard let tree = try? DERTree(parsing: input, rules: .der), tree.reencoded() == input else {
             return "a payload DER accepts is not strict DER that re-encodes to its input"

@@ -34,15 +34,47 @@ extension DERReader {
         var previous = 0..<0  // the previous component's encoding; none yet
         var count = 0
         while !isAtEnd {
-            let component = try enter(required: componentTag)
-            try checkSetOfOrder(component.element, after: previous)
-            try body(&self)
-            try finish()
-            leave(component)
-            previous = component.element
+            previous = try readSetOfComponent(componentTag, after: previous, body)
             count += 1
         }
         return count
+    }
+
+    /// Reads the next component of a SET OF as ``readSetOf(tag:eachConstructed:_:)`` reads each: a constructed
+    /// element with `componentTag`, whose order after the component encoded at `previous` (empty for the first)
+    /// is checked before `body` reads its contents completely. Returns the component's encoding, for the next.
+    @inlinable
+    package mutating func readSetOfComponent(
+        _ componentTag: DERTag,
+        after previous: Range<Int>,
+        _ body: (inout DERReader) throws(DERError) -> Void
+    ) throws(DERError) -> Range<Int> {
+        let component = try enter(required: componentTag)
+        try checkSetOfOrder(component.element, after: previous)
+        try body(&self)
+        try finish()
+        leave(component)
+        return component.element
+    }
+
+    /// Moves past the next component of a SET OF, encoded at `component`, which a ``ShortFormScanner`` over this
+    /// reader (``withShortFormScanner(_:)``) has read whole, with the checks ``readSetOfComponent(_:after:_:)``
+    /// makes before reading contents: the depth of a constructed component, then its order after `previous`.
+    ///
+    /// - Precondition: `component` starts at this reader's position and ends within its contents.
+    package mutating func acceptSetOfComponent(_ component: Range<Int>, after previous: Range<Int>) throws(DERError) {
+        precondition(component.lowerBound == position && component.upperBound <= end, "not the next component")
+        try checkDepth(at: component.lowerBound)
+        try checkSetOfOrder(component, after: previous)
+        position = component.upperBound
+    }
+
+    /// Runs `body` with a ``ShortFormScanner`` over the bytes this reader has not read, which the scanner leaves
+    /// unread: a caller that takes what it scanned moves past it with a method such as
+    /// ``acceptSetOfComponent(_:after:)``, which makes the checks that belong to this reader.
+    @inlinable
+    package func withShortFormScanner<Result>(_ body: (inout ShortFormScanner) -> Result) -> Result {
+        input.withShortFormScanner(over: position..<end, body)
     }
 
     /// Throws ``DERError/Code/setOfNotSorted`` if the component encoded at `component` sorts before the one at

@@ -38,13 +38,15 @@ public struct AppReceipt: Sendable, Hashable {
 
     /// Decodes a payload (the signed content of the receipt's PKCS#7 container). `rules` are
     /// ``EncodingRules/der`` for App Store receipts; Xcode's payloads need ``EncodingRules/allowsUnsortedSetOf``.
-    package init(payload: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(ReceiptError) {
+    /// `quickly: false` reads every attribute with the DER reader, for the tests that compare the two ways
+    /// (ReceiptAttribute.swift).
+    package init(payload: ArraySlice<UInt8>, rules: EncodingRules = .der, quickly: Bool = true) throws(ReceiptError) {
         do throws(DERError) {
-            try ReceiptAttribute.forEach(inPayload: payload, rules: rules, into: &self) {
+            try ReceiptAttribute.forEach(inPayload: payload, rules: rules, quickly: quickly, into: &self) {
                 receipt,
                 attribute,
                 bytes throws(DERError) in
-                try receipt.decode(attribute, in: bytes, rules: rules)
+                try receipt.decode(attribute, in: bytes, rules: rules, quickly: quickly)
             }
         } catch {
             throw ReceiptError(.malformedPayload, "the receipt payload is malformed", der: error)
@@ -54,7 +56,8 @@ public struct AppReceipt: Sendable, Hashable {
     private mutating func decode(
         _ attribute: ReceiptAttribute.Location,
         in bytes: ArraySlice<UInt8>,
-        rules: EncodingRules
+        rules: EncodingRules,
+        quickly: Bool
     ) throws(DERError) {
         let value = attribute.value
         switch attribute.type {
@@ -73,7 +76,7 @@ public struct AppReceipt: Sendable, Hashable {
         case 17:
             // Room for several at once: growing one by one moved every purchase decoded so far each time.
             if inAppPurchases.isEmpty { inAppPurchases.reserveCapacity(8) }
-            inAppPurchases.append(try InAppPurchase(bytes[value], rules: rules))
+            inAppPurchases.append(try InAppPurchase(bytes[value], rules: rules, quickly: quickly))
         case 18: originalPurchaseDate = try FieldValue.date(in: bytes, at: value, field: 18)
         case 19: originalApplicationVersion = try FieldValue.string(in: bytes, at: value, field: 19)
         case 21: expirationDate = try FieldValue.date(in: bytes, at: value, field: 21)

@@ -32,9 +32,9 @@ public struct InAppPurchase: Sendable, Hashable {
     /// Every attribute not decoded above, kept as it is.
     public private(set) var otherAttributes: [ReceiptAttribute] = []
 
-    /// Decodes a type-17 attribute's value.
-    init(_ value: ArraySlice<UInt8>, rules: EncodingRules) throws(DERError) {
-        try ReceiptAttribute.forEach(inPayload: value, rules: rules, into: &self) {
+    /// Decodes a type-17 attribute's value (`quickly` as in ``AppReceipt/init(payload:rules:quickly:)``).
+    init(_ value: ArraySlice<UInt8>, rules: EncodingRules, quickly: Bool = true) throws(DERError) {
+        try ReceiptAttribute.forEach(inPayload: value, rules: rules, quickly: quickly, into: &self) {
             purchase,
             attribute,
             bytes throws(DERError) in

@@ -45,10 +45,12 @@ public struct ReceiptAttribute: Sendable, Hashable {
 
     /// Reads a payload as ``readPayload(_:rules:)`` does, handing `body` each attribute in encoded order with the
     /// bytes its value's indices refer to, instead of collecting them, and `state` to decode them into (passed
-    /// in rather than captured, so that the decoded value is not copied out of the closure).
+    /// in rather than captured, so that the decoded value is not copied out of the closure). Each attribute is read
+    /// whole, and its place in the SET OF order checked, before `body` decodes its value.
     static func forEach<State>(
         inPayload bytes: ArraySlice<UInt8>,
         rules: EncodingRules,
+        quickly: Bool = true,
         into state: inout State,
         _ body: (inout State, Location, ArraySlice<UInt8>) throws(DERError) -> Void
     ) throws(DERError) {
@@ -61,19 +63,67 @@ public struct ReceiptAttribute: Sendable, Hashable {
             payload = bytes
         }
         try DERReader.parse(payload, rules: rules) { reader throws(DERError) -> Void in
-            try reader.readSetOf(eachConstructed: .sequence) { attribute throws(DERError) in
-                let type = try attribute.readInteger(as: Int.self)
-                let version = try attribute.readInteger(as: Int.self)
-                if let value = try attribute.readBounds(.octetString) {
-                    try body(&state, Location(type: type, version: version, value: value.contents), payload)
-                } else {
-                    // A constructed OCTET STRING, whose segments BER rules join into bytes of their own; or the
-                    // error that says why there is no value.
-                    let value = try attribute.readOctetString()
-                    try body(&state, Location(type: type, version: version, value: value.indices), value)
+            try reader.readConstructed(.set) { set throws(DERError) in
+                var previous = 0..<0  // the previous attribute's encoding; none yet
+                while !set.isAtEnd {
+                    let attribute = try readAttribute(&set, after: previous, quickly: quickly)
+                    if let segments = attribute.segments {
+                        try body(&state, attribute.location, segments)
+                    } else {
+                        try body(&state, attribute.location, payload)
+                    }
+                    previous = attribute.encoding
                 }
             }
         }
+    }
+
+    /// Reads the next attribute of the payload SET OF that `set` is narrowed to, whose previous attribute is encoded
+    /// at `previous`: its encoding, and where its value lies, in the payload or, for a constructed OCTET STRING, in
+    /// `segments`, the joined bytes of its segments.
+    ///
+    /// An attribute in the shape App Store payloads use throughout (short lengths, integers of up to eight octets, a
+    /// primitive OCTET STRING) is read by a ``ShortFormScanner``; any other by the DER reader, which also decides
+    /// every error. `quickly: false` reads every attribute with the DER reader, for the tests that compare the two.
+    @inline(__always)
+    private static func readAttribute(
+        _ set: inout DERReader,
+        after previous: Range<Int>,
+        quickly: Bool
+    ) throws(DERError) -> (encoding: Range<Int>, location: Location, segments: ArraySlice<UInt8>?) {
+        if quickly, let quick = set.withShortFormScanner(scan) {
+            try set.acceptSetOfComponent(quick.encoding, after: previous)
+            return (quick.encoding, quick.location, nil)
+        }
+        var location = Location(type: 0, version: 0, value: 0..<0)
+        var segments: ArraySlice<UInt8>? = nil
+        let encoding = try set.readSetOfComponent(.sequence, after: previous) { attribute throws(DERError) in
+            let type = try attribute.readInteger(as: Int.self)
+            let version = try attribute.readInteger(as: Int.self)
+            if let value = try attribute.readBounds(.octetString) {
+                location = Location(type: type, version: version, value: value.contents)
+            } else {
+                // A constructed OCTET STRING, whose segments BER rules join into bytes of their own; or the error
+                // that says why there is no value.
+                let joined = try attribute.readOctetString()
+                location = Location(type: type, version: version, value: joined.indices)
+                segments = joined
+            }
+        }
+        return (encoding, location, segments)
+    }
+
+    /// The next attribute, `SEQUENCE { INTEGER, INTEGER, OCTET STRING }` in short forms throughout, as the DER
+    /// reader would read it: its encoding and where it lies; `nil` for anything else.
+    @inline(__always)
+    private static func scan(_ scanner: inout ShortFormScanner) -> (encoding: Range<Int>, location: Location)? {
+        let start = scanner.position
+        guard let contents = scanner.read(.sequence) else { return nil }
+        var attribute = scanner.scanner(over: contents)
+        guard let type = attribute.readInteger(), let version = attribute.readInteger(),
+            let value = attribute.read(.octetString), attribute.isAtEnd
+        else { return nil }
+        return (start..<contents.upperBound, Location(type: type, version: version, value: value))
     }
 }
 
