@@ -1,3 +1,4 @@
+import Foundation
 import PureDER
 import Testing
 import VectorSupport
@@ -8,8 +9,9 @@ import VectorSupport
 @Suite("RSA Montgomery arithmetic against a reference")
 struct RSAMontgomeryTests {
 
-    // Every test runs both forms of the arithmetic (MontgomeryModulus+ColumnSum.swift): 64-bit limbs with 59-bit
-    // digits, the form of 64-bit targets, and 32-bit limbs with 27-bit digits, the form of wasm32.
+    // Every test runs every form of the arithmetic (MontgomeryModulus+ColumnSum.swift) that holds its modulus: 64-bit
+    // limbs with 61-bit digits (moduli up to 3,328 bits) and with 59-bit digits (any), the forms of 64-bit targets,
+    // and 32-bit limbs with 27-bit digits, the form of wasm32.
 
     @Test func montgomeryModulusExistsExactlyForOddModuliAboveOne() {
         let refused: [[UInt8]] = [
@@ -20,10 +22,12 @@ struct RSAMontgomeryTests {
         ]
         for modulus in refused {
             #expect(MontgomeryModulus<ColumnSum128>(modulus: modulus[...]) == nil, "\(hex(modulus))")
+            #expect(MontgomeryModulus<ColumnSum128Wide>(modulus: modulus[...]) == nil, "61-bit: \(hex(modulus))")
             #expect(MontgomeryModulus<ColumnSum64>(modulus: modulus[...]) == nil, "32-bit: \(hex(modulus))")
         }
         for modulus in accepted {
             #expect(MontgomeryModulus<ColumnSum128>(modulus: modulus[...])?.byteCount == modulus.count)
+            #expect(MontgomeryModulus<ColumnSum128Wide>(modulus: modulus[...])?.byteCount == modulus.count)
             #expect(MontgomeryModulus<ColumnSum64>(modulus: modulus[...])?.byteCount == modulus.count)
         }
     }
@@ -54,6 +58,9 @@ struct RSAMontgomeryTests {
         }
         for modulus in moduli {
             checkMontgomeryForm(ColumnSum128.self, modulus: modulus, random: &random)
+            if MontgomeryModulus<ColumnSum128Wide>.holds(byteCount: modulus.count) {
+                checkMontgomeryForm(ColumnSum128Wide.self, modulus: modulus, random: &random)
+            }
             checkMontgomeryForm(ColumnSum64.self, modulus: modulus, random: &random)
         }
     }
@@ -67,7 +74,7 @@ struct RSAMontgomeryTests {
     ) {
         typealias Limb = Column.Limb
         let bits = modulus.count * 8 - modulus[0].leadingZeroBitCount
-        let form = "\(Limb.bitWidth)-bit limbs"
+        let form = "\(Limb.bitWidth)-bit limbs, \(Column.digitBits)-bit digits"
         guard let montgomery = MontgomeryModulus<Column>(modulus: modulus[...]) else {
             Issue.record("\(form): no MontgomeryModulus for \(hex(modulus))")
             return
@@ -163,15 +170,17 @@ struct RSAMontgomeryTests {
     /// that products reduce below 2n without a subtraction and the last multiplication may take the plain base.
     /// These sizes are where that margin is thinnest or where one digit fewer would break it: wk + 2 a multiple of
     /// b, and wk + 1 or wk a multiple of b, which leave R only 2 or 1 times 2^(wk) without the margin (k = 35, 47,
-    /// 59 in 64-bit limbs and 59-bit digits; k = 5, 16, 27 in 32-bit limbs and 27-bit digits). The moduli are as
+    /// 59 in 64-bit limbs and 59-bit digits; k = 40, 20 in 61-bit digits, whose third size, k = 61, is beyond
+    /// what they hold; k = 5, 16, 27 in 32-bit limbs and 27-bit digits). The moduli are as
     /// large as k limbs allow (all ones) and just above half of that; the bases include n − 1 and, for the array
     /// form that accepts them, 2^(wk) − 1, above n.
     @Test func powerAgreesWithTheReferenceWhereTheDigitMarginIsThinnest() {
         var random = SplitMix64(seed: 0x5EED_0006)
         let compared =
             comparePowersAtThinMargins(ColumnSum128.self, limbCounts: [35, 47, 59], random: &random)
+            + comparePowersAtThinMargins(ColumnSum128Wide.self, limbCounts: [20, 40], random: &random)
             + comparePowersAtThinMargins(ColumnSum64.self, limbCounts: [5, 16, 27], random: &random)
-        #expect(compared == 2 * 3 * (2 * 2 * 6 + 2))
+        #expect(compared == (3 + 2 + 3) * (2 * 2 * 6 + 2))
     }
 
     private func comparePowersAtThinMargins<Column: ColumnSum>(
@@ -286,6 +295,56 @@ struct RSAMontgomeryTests {
         #expect(montgomery.power(embedded[1...64], exponent: [0x01, 0x00, 0x01][...]) == expected)
     }
 
+    /// 61-bit digits hold moduli of up to 52 limbs (3,328 bits, 55 digits), where their column sums are fullest: a
+    /// random modulus of that size and 2^3328 − 1 agree with the reference; one limb more is not held, and keys
+    /// take the form that holds them.
+    @Test func wideDigitsHoldUpTo3328Bits() throws {
+        typealias Wide = MontgomeryModulus<ColumnSum128Wide>
+        #expect(Wide.digitCount(limbCount: 52) == ColumnSum128Wide.maximumDigitCount)
+        #expect(Wide.holds(byteCount: 52 * 8))
+        #expect(!Wide.holds(byteCount: 52 * 8 + 1))
+        #expect(MontgomeryModulus<ColumnSum128>.holds(byteCount: 1024))  // 8,192 bits
+        var random = SplitMix64(seed: 0x5EED_0007)
+        var compared = 0
+        for modulus in [random.number(bits: 3328, odd: true), allOnes(bits: 3328)] {
+            compared += comparePowers(modulus: modulus, exponents: [[0x03]], random: &random, context: "3328 bits")
+        }
+        #expect(compared == 2 * 6)
+        for (bits, wide) in [(2048, true), (3072, true), (3328, true), (3336, false), (4096, false)] {
+            let key = try RSAPublicKey(
+                modulus: random.number(bits: bits, odd: true)[...],
+                exponent: [0x01, 0x00, 0x01]
+            )
+            if case .wideDigits = key.modulus {
+                #expect(wide, "\(bits) bits")
+            } else {
+                #expect(!wide, "\(bits) bits")
+            }
+        }
+    }
+
+    /// The bound behind ``ColumnSum128Wide/maximumDigitCount``, counted on the arithmetic itself: with 61-bit digits
+    /// a product is below 2^122, so each of a column's two sums holds 63 products and a carry within 128 bits. A
+    /// form that counts what each sum is given (a doubled sum counts twice, a carry or a digit as one product) runs
+    /// squarings, multiplications and a reduction for 55 digits, the most the form takes, and for 56, one more.
+    @Test func wideDigitColumnsStayWithinTheirSums() {
+        for (limbCount, digitCount, holds) in [(52, 55, true), (53, 56, false)] {
+            guard let modulus = MontgomeryModulus<CountingColumnSum>(modulus: allOnes(bits: 64 * limbCount)[...])
+            else {
+                Issue.record("no MontgomeryModulus for \(limbCount) limbs")
+                continue
+            }
+            #expect(modulus.digitCount == digitCount)
+            let largest = CountingColumnSum.counting {
+                // 3: a squaring and a multiplication; 2: a squaring and a reduction.
+                for exponent: [UInt8] in [[0x03], [0x02]] {
+                    _ = modulus.power([0x02][...], exponent: exponent[...])
+                }
+            }
+            #expect((max(largest.main, largest.alternate) <= 63) == holds, "\(digitCount) digits: \(largest)")
+        }
+    }
+
     /// Compares `power` with the reference for bases 0, 1, 2, n − 1, n − 2 and one random base below n, for each
     /// exponent. Returns how many comparisons were made.
     private func comparePowers(
@@ -300,6 +359,10 @@ struct RSAMontgomeryTests {
             Issue.record("\(context): no MontgomeryModulus for odd modulus \(hex(modulus))")
             return 0
         }
+        // 61-bit digits for the moduli they hold.
+        let wideDigits =
+            MontgomeryModulus<ColumnSum128Wide>.holds(byteCount: modulus.count)
+            ? MontgomeryModulus<ColumnSum128Wide>(modulus: modulus[...]) : nil
         #expect(wide.byteCount == modulus.count, "\(context)")
         #expect(narrow.byteCount == modulus.count, "\(context), 32-bit limbs")
         let n = ReferenceNatural(bigEndian: modulus)
@@ -317,6 +380,10 @@ struct RSAMontgomeryTests {
                 let actual = wide.power(baseBytes[...], exponent: exponent[...])
                 let narrowActual = narrow.power(baseBytes[...], exponent: exponent[...])
                 #expect(narrowActual == actual, "\(context), 32-bit limbs: base \(hex(baseBytes)), \(hex(exponent))")
+                if let wideDigits {
+                    let wideDigitsActual = wideDigits.power(baseBytes[...], exponent: exponent[...])
+                    #expect(wideDigitsActual == actual, "\(context), 61-bit digits: base \(hex(baseBytes))")
+                }
                 if actual != expected.bigEndianBytes(count: modulus.count) {
                     Issue.record(
                         """
@@ -333,5 +400,46 @@ struct RSAMontgomeryTests {
             }
         }
         return compared
+    }
+}
+
+/// A form of the arithmetic with 61-bit digits whose sums count the products they are given instead of adding them:
+/// the columns' shape depends only on the number of digits, so the counts are the bound ``ColumnSum128Wide`` relies
+/// on. Only ``wideDigitColumnsStayWithinTheirSums()`` uses it, through ``counting(_:)``.
+struct CountingColumnSum: ColumnSum {
+    /// The most products each sum held when a column gave its digit, since ``counting(_:)`` began.
+    nonisolated(unsafe) private static var largest = (main: 0, alternate: 0)
+    private static let lock = NSLock()
+
+    static var digitBits: Int { ColumnSum128Wide.digitBits }
+    static var maximumDigitCount: Int { 511 }
+
+    private var main = 0
+    private var alternate = 0
+
+    init() {}
+
+    /// Runs `body` and returns the most products either sum held in it.
+    static func counting(_ body: () -> Void) -> (main: Int, alternate: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        largest = (0, 0)
+        body()
+        return largest
+    }
+
+    var lowLimb: UInt64 { 0 }
+    mutating func add(_ x: UInt64, times y: UInt64) { main += 1 }
+    mutating func addAlternate(_ x: UInt64, times y: UInt64) { alternate += 1 }
+    mutating func add(_ x: UInt64) { main += 1 }
+    mutating func addTwice(_ other: Self) {
+        main += 2 * other.main
+        alternate += 2 * other.alternate
+    }
+    mutating func shiftOutDigit() -> UInt64 {
+        Self.largest = (max(Self.largest.main, main), max(Self.largest.alternate, alternate))
+        main = 1  // the carry, far below a product
+        alternate = 0
+        return 0
     }
 }

@@ -1,31 +1,38 @@
 // The column sums of MontgomeryModulus, one per form of the arithmetic, and what the forms share: the order in which
-// a column's products are added. Both carry as WordArithmetic.swift carries: without a branch.
+// a column's products are added. All carry as WordArithmetic.swift carries: without a branch.
 //
-// A form is a limb type and a digit size whose products the target multiplies natively, and a sum two limbs wide:
-// a column of up to 2d products of two b-bit digits and the carry of the column before stays below
-// 2d·2^(2b) + 2^(2w − b) ≤ 2^(2w) for w-bit limbs when 2b + 10 ≤ 2w and d < 512 (MontgomeryModulus.init requires
-// it; RSA keys stop at 8,192 bits): b = 59 in two `UInt64` words, b = 27 in one `UInt64` (docs/crypto.md,
-// "Arithmetic forms").
+// A form is a limb type, a digit size whose products the target multiplies natively, and two sums, each two limbs
+// wide: the long runs of a column's products go alternately into the main sum and the alternate one, two chains of
+// additions each waiting for its own carries, and the two are added when the column gives its digit, into as many
+// bits as that needs (one more than two limbs in the wide-digit form). A sum of up to 2d products of two b-bit digits
+// and the carry of the column before stays below 2d·2^(2b) + 2^(2w − b) ≤ 2^(2w) for w-bit limbs when 2b + 10 ≤ 2w
+// and d < 512 (RSA keys stop at 8,192 bits): b = 59 in two `UInt64` words, b = 27 in one `UInt64`. With b = 61 a
+// product is below 2^122 and one sum holds 63 of them and a carry: the split of the products between the two sums
+// keeps each below that for d ≤ 55 (`maximumDigitCount`), which covers keys up to 3,328 bits, RSA-2048 among them,
+// in 34 digits instead of 35 (docs/crypto.md, "Arithmetic forms").
 
 /// A column of a product being summed, two limbs wide, and the form of arithmetic it belongs to.
 protocol ColumnSum {
     /// The limb and digit type: 64 bits wide where the target multiplies 64 × 64 → 128 bits natively, else 32.
     associatedtype Limb: ArithmeticWord
-    /// Bits per digit: (2·bits per limb − 10)/2, rounded down to keep 2d products of 511 digits below 2^(2w).
+    /// Bits per digit.
     static var digitBits: Int { get }
+    /// The most digits a modulus may have in this form: the longest columns whose sums stay within their words.
+    static var maximumDigitCount: Int { get }
     /// Zero.
     init()
-    /// The sum's low limb.
+    /// The low limb of the column's sum, both parts added.
     var lowLimb: Limb { get }
-    /// Adds x·y, two digits.
+    /// Adds x·y, two digits, to the main sum.
     mutating func add(_ x: Limb, times y: Limb)
-    /// Adds a digit.
+    /// Adds x·y, two digits, to the alternate sum.
+    mutating func addAlternate(_ x: Limb, times y: Limb)
+    /// Adds a digit to the main sum.
     mutating func add(_ x: Limb)
-    /// Adds 2·other; the doubled sum stays below 2^(2w) by the same bound.
+    /// Adds 2·other, each part to its own: the doubled parts stay within their words by the same bound.
     mutating func addTwice(_ other: Self)
-    /// Adds other.
-    mutating func add(_ other: Self)
-    /// Returns the low digit and moves the rest down one digit.
+    /// Adds the two parts, returns the low digit of their sum, and keeps the rest, moved down one digit, as the main
+    /// sum of the next column (the carry).
     mutating func shiftOutDigit() -> Limb
 }
 
@@ -62,97 +69,150 @@ extension ColumnSum {
             y -= 4
         }
         var remaining = count & ~7
-        guard remaining > 0 else { return }
-        // Every other product of the long columns goes into a second sum: two chains of additions, each waiting
+        // Every other product of the long runs goes into the alternate sum: two chains of additions, each waiting
         // for its own carries, where one chain makes every product wait for the one before. (More sums than two
-        // run out of registers on x86-64.) Each part is below the whole column, so the bound above holds for both.
-        var odd = Self()
+        // run out of registers on x86-64.)
         while remaining > 0 {
             add(x[0], times: y[0])
-            odd.add(x[1], times: y[-1])
+            addAlternate(x[1], times: y[-1])
             add(x[2], times: y[-2])
-            odd.add(x[3], times: y[-3])
+            addAlternate(x[3], times: y[-3])
             add(x[4], times: y[-4])
-            odd.add(x[5], times: y[-5])
+            addAlternate(x[5], times: y[-5])
             add(x[6], times: y[-6])
-            odd.add(x[7], times: y[-7])
+            addAlternate(x[7], times: y[-7])
             x += 8
             y -= 8
             remaining &-= 8
         }
-        add(odd)
     }
 }
 
-/// The form of 64-bit targets: 64-bit limbs, 59-bit digits, each product a `mul` and an `add`/`adc` pair into two
-/// `UInt64` words. Below 2·511·2¹¹⁸ + 2⁶⁹ < 2¹²⁸, so the high word never overflows.
-struct ColumnSum128: ColumnSum {
-    /// The sum's low 64 bits.
-    var lowWord: UInt64 = 0
-    /// The sum's high 64 bits.
-    var highWord: UInt64 = 0
+/// The forms of 64-bit targets: 64-bit limbs, each product a `mul` and an `add`/`adc` pair into two `UInt64` words of
+/// one of the two sums, which are added into three words (a carry bit above two) when the column gives its digit.
+protocol WordPairColumnSum: ColumnSum where Limb == UInt64 {
+    /// The main sum's low and high words.
+    var lowWord: UInt64 { get set }
+    var highWord: UInt64 { get set }
+    /// The alternate sum's low and high words.
+    var alternateLowWord: UInt64 { get set }
+    var alternateHighWord: UInt64 { get set }
+}
 
-    static var digitBits: Int { 59 }
-
-    @inline(__always)
-    init() {}
-
+extension WordPairColumnSum {
     var lowLimb: UInt64 {
-        @inline(__always) get { lowWord }
-    }
-
-    /// Adds high·2⁶⁴ + low: the low words' carry goes into the high word as 0 or 1.
-    @inline(__always)
-    mutating func add(high: UInt64, low: UInt64) {
-        let (sum, carry) = lowWord.addingReportingOverflow(low)
-        lowWord = sum
-        highWord = highWord &+ high &+ bit(carry)
+        @inline(__always) get { lowWord &+ alternateLowWord }
     }
 
     @inline(__always)
     mutating func add(_ x: UInt64, times y: UInt64) {
         let product = x.multipliedFullWidth(by: y)
-        add(high: product.high, low: product.low)
+        (lowWord, highWord) = Self.sum(lowWord, highWord, product.low, product.high)
+    }
+
+    @inline(__always)
+    mutating func addAlternate(_ x: UInt64, times y: UInt64) {
+        let product = x.multipliedFullWidth(by: y)
+        (alternateLowWord, alternateHighWord) = Self.sum(
+            alternateLowWord,
+            alternateHighWord,
+            product.low,
+            product.high
+        )
     }
 
     @inline(__always)
     mutating func add(_ x: UInt64) {
-        add(high: 0, low: x)
-    }
-
-    @inline(__always)
-    mutating func add(_ other: Self) {
-        add(high: other.highWord, low: other.lowWord)
+        (lowWord, highWord) = Self.sum(lowWord, highWord, x, 0)
     }
 
     @inline(__always)
     mutating func addTwice(_ other: Self) {
-        add(high: other.highWord << 1 | other.lowWord >> 63, low: other.lowWord << 1)
+        (lowWord, highWord) = Self.sum(
+            lowWord,
+            highWord,
+            other.lowWord << 1,
+            other.highWord << 1 | other.lowWord >> 63
+        )
+        (alternateLowWord, alternateHighWord) = Self.sum(
+            alternateLowWord,
+            alternateHighWord,
+            other.alternateLowWord << 1,
+            other.alternateHighWord << 1 | other.alternateLowWord >> 63
+        )
     }
 
     @inline(__always)
     mutating func shiftOutDigit() -> UInt64 {
         let bits = UInt64(Self.digitBits)
-        let digit = lowWord & Self.digitMask
-        lowWord = lowWord >> bits | highWord << (64 - bits)
-        highWord >>= bits
-        return digit
+        let (low, lowCarry) = lowWord.addingReportingOverflow(alternateLowWord)
+        let (partial, highCarry) = highWord.addingReportingOverflow(alternateHighWord)
+        let (high, carry) = partial.addingReportingOverflow(bit(lowCarry))
+        let top: UInt64 = bit(highCarry) | bit(carry)  // at most one of them
+        lowWord = low >> bits | high << (64 - bits)
+        highWord = high >> bits | top << (64 - bits)
+        alternateLowWord = 0
+        alternateHighWord = 0
+        return low & Self.digitMask
+    }
+
+    /// (low, high) + (x, y) in two words, the low words' carry into the high word as 0 or 1.
+    @inline(__always)
+    private static func sum(_ low: UInt64, _ high: UInt64, _ x: UInt64, _ y: UInt64) -> (UInt64, UInt64) {
+        let (sum, carry) = low.addingReportingOverflow(x)
+        return (sum, high &+ y &+ bit(carry))
     }
 }
 
+/// The form of 64-bit targets for moduli of more than 3,328 bits: 59-bit digits. Each sum, and their total, is below
+/// 2·511·2¹¹⁸ + 2⁶⁹ < 2¹²⁸.
+struct ColumnSum128: WordPairColumnSum {
+    var lowWord: UInt64 = 0
+    var highWord: UInt64 = 0
+    var alternateLowWord: UInt64 = 0
+    var alternateHighWord: UInt64 = 0
+
+    static var digitBits: Int { 59 }
+    static var maximumDigitCount: Int { 511 }
+
+    @inline(__always)
+    init() {}
+}
+
+/// The form of 64-bit targets for moduli of up to 3,328 bits (55 digits): 61-bit digits, so that RSA-2048 takes 34
+/// digits instead of 35 and a multiplication about 6% fewer products. A product is below 2¹²²; with the products of a
+/// column split as ``ColumnSum/add(_:timesReversed:count:)`` splits them, neither sum holds more than 63 of them
+/// for d ≤ 55 (with the carry, below 2¹²⁸), and their total, below 2·63·2¹²², takes the third word's bit.
+struct ColumnSum128Wide: WordPairColumnSum {
+    var lowWord: UInt64 = 0
+    var highWord: UInt64 = 0
+    var alternateLowWord: UInt64 = 0
+    var alternateHighWord: UInt64 = 0
+
+    static var digitBits: Int { 61 }
+    static var maximumDigitCount: Int { 55 }
+
+    @inline(__always)
+    init() {}
+}
+
 /// The form of 32-bit targets (wasm32): 32-bit limbs, 27-bit digits, each product one 64-bit multiplication and
-/// addition into one `UInt64`, which the target has natively. Below 2·511·2⁵⁴ + 2³⁷ < 2⁶⁴, so it never overflows.
+/// addition into one `UInt64` of either sum, which the target has natively. Each sum, and their total, is below
+/// 2·511·2⁵⁴ + 2³⁷ < 2⁶⁴, so none overflows.
 struct ColumnSum64: ColumnSum {
-    /// The sum.
+    /// The main sum.
     var value: UInt64 = 0
+    /// The alternate sum.
+    var alternate: UInt64 = 0
 
     static var digitBits: Int { 27 }
+    static var maximumDigitCount: Int { 511 }
 
     @inline(__always)
     init() {}
 
     var lowLimb: UInt32 {
-        @inline(__always) get { UInt32(truncatingIfNeeded: value) }
+        @inline(__always) get { UInt32(truncatingIfNeeded: value &+ alternate) }
     }
 
     @inline(__always)
@@ -161,32 +221,34 @@ struct ColumnSum64: ColumnSum {
     }
 
     @inline(__always)
+    mutating func addAlternate(_ x: UInt32, times y: UInt32) {
+        alternate &+= UInt64(x) &* UInt64(y)
+    }
+
+    @inline(__always)
     mutating func add(_ x: UInt32) {
         value &+= UInt64(x)
     }
 
     @inline(__always)
-    mutating func add(_ other: Self) {
-        value &+= other.value
-    }
-
-    @inline(__always)
     mutating func addTwice(_ other: Self) {
         value &+= other.value << 1
+        alternate &+= other.alternate << 1
     }
 
     @inline(__always)
     mutating func shiftOutDigit() -> UInt32 {
-        let digit = UInt32(truncatingIfNeeded: value) & Self.digitMask
-        value >>= UInt64(Self.digitBits)
-        return digit
+        let total = value &+ alternate
+        value = total >> UInt64(Self.digitBits)
+        alternate = 0
+        return UInt32(truncatingIfNeeded: total) & Self.digitMask
     }
 }
 
 #if _pointerBitWidth(_32)
-/// The form of this target, chosen at compile time.
+/// The form of this target for every modulus, chosen at compile time.
 typealias TargetColumnSum = ColumnSum64
 #else
-/// The form of this target, chosen at compile time.
+/// The form of this target for every modulus, chosen at compile time; ``ColumnSum128Wide`` serves the moduli it holds.
 typealias TargetColumnSum = ColumnSum128
 #endif

@@ -3,17 +3,18 @@
 // (the product-scanning forms of Koç, Acar and Kaliski 1996): each column's sum stays in registers instead of a row
 // being loaded and stored per product.
 //
-// Why digits shorter than limbs: a product of two b-bit digits is below 2^(2b), so a whole column of up to 2d
-// products (d digits, d < 512) and the carry from the column before fit a sum two limbs wide (``ColumnSum``). Each
-// product is then a load, a multiplication and an addition into that sum; with full limbs a column needs a third
-// limb and every product a carry into it, which costs more than the extra products of the shorter digits. And
+// Why digits shorter than limbs: a product of two b-bit digits is below 2^(2b), so a column's products and the carry
+// from the column before fit two sums, each two limbs wide (``ColumnSum``). Each product is then a load, a
+// multiplication and an addition into one of them; with full limbs a column needs a third limb and every product a
+// carry into it, which costs more than the extra products of the shorter digits. And
 // R = 2^(b·d) is at least 4n, so every product is reduced below 2n without the conditional subtraction of n after
 // each one (Walter's bound): only the result is reduced below n.
 //
-// The limb and digit sizes are the form's (`Column`): 64-bit limbs and 59-bit digits where the target multiplies
-// 64 × 64 → 128 bits natively, 32-bit limbs and 27-bit digits on 32-bit targets such as wasm32, whose native product
-// is 32 × 32 → 64 bits (``TargetColumnSum`` chooses at compile time; docs/crypto.md, "Arithmetic forms"). Tests run
-// both forms natively.
+// The limb and digit sizes are the form's (`Column`): 64-bit limbs and 61-bit digits where the target multiplies
+// 64 × 64 → 128 bits natively, for moduli of up to 3,328 bits, and 59-bit digits for longer ones (``RSAPublicKey``
+// chooses by size); 32-bit limbs and 27-bit digits on 32-bit targets such as wasm32, whose native product is
+// 32 × 32 → 64 bits (``TargetColumnSum`` chooses at compile time; docs/crypto.md, "Arithmetic forms"). Tests run
+// every form natively.
 //
 // Carries and borrows are 0 or 1 added into the next word, never tested by `if` (WordArithmetic.swift): a branch on
 // signature data is mispredicted on varied inputs.
@@ -56,10 +57,10 @@ struct MontgomeryModulus<Column: ColumnSum>: Sendable {
         let magnitude = modulus.drop { $0 == 0 }
         guard let last = magnitude.last, last & 1 == 1, magnitude.count > 1 || last > 1 else { return nil }
         let k = (magnitude.count + Self.limbBytes - 1) / Self.limbBytes
-        let d = (Self.limbBits * k + 2 + Self.digitBits - 1) / Self.digitBits
-        // A column sum of 2d products of two digits must fit two limbs; RSA keys stop at 8,192 bits (139 digits of
-        // 59 bits, 304 of 27).
-        precondition(d < 512, "modulus too long for the column sums")
+        let d = Self.digitCount(limbCount: k)
+        // The column sums must hold the longest column; RSA keys stop at 8,192 bits (139 digits of 59 bits, 304 of
+        // 27), which the forms for every modulus hold.
+        precondition(d <= Column.maximumDigitCount, "modulus too long for the column sums")
         self.limbCount = k
         self.digitCount = d
         self.byteCount = magnitude.count
@@ -82,6 +83,16 @@ struct MontgomeryModulus<Column: ColumnSum>: Sendable {
         var inverse = low
         for _ in 0..<5 { inverse = inverse &* (2 &- low &* inverse) }
         self.inverse = (0 &- inverse) & Self.digitMask
+    }
+
+    /// d for a modulus of k limbs: the fewest digits with R = 2^(b·d) ≥ 4·2^(w·k).
+    static func digitCount(limbCount k: Int) -> Int {
+        (limbBits * k + 2 + digitBits - 1) / digitBits
+    }
+
+    /// Whether this form's column sums hold a modulus of `byteCount` octets (without leading zeros).
+    static func holds(byteCount: Int) -> Bool {
+        digitCount(limbCount: (byteCount + limbBytes - 1) / limbBytes) <= Column.maximumDigitCount
     }
 
     /// base^exponent mod n, big-endian, exactly ``byteCount`` bytes. `base` is big-endian, at most
@@ -111,7 +122,7 @@ struct MontgomeryModulus<Column: ColumnSum>: Sendable {
     /// Limbs of scratch space that ``power(_:exponent:into:workspace:)`` needs: three values of d digits (the
     /// base in the Montgomery domain, the running power, and m of each reduction); the division that brings the
     /// base into the domain first uses the space after the first (2d limbs, more for the smallest moduli).
-    /// 840 bytes for RSA-2048 in 64-bit limbs (912 in 32-bit ones), under the 1 KiB that the standard library keeps
+    /// 816 bytes for RSA-2048 in 61-bit digits (912 in 27-bit ones), under the 1 KiB that the standard library keeps
     /// on the stack.
     var workspaceLimbCount: Int { digitCount + max(2 * digitCount, divisionLimbCount) }
 

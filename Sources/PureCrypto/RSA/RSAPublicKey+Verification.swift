@@ -60,11 +60,28 @@ extension RSAPublicKey {
         }
     }
 
-    /// RFC 8017 §8.2.2 steps 1–4 with EMSA-PKCS1-v1_5 (§9.2).
+    /// RFC 8017 §8.2.2 steps 1–4 with EMSA-PKCS1-v1_5 (§9.2), in the form of arithmetic the modulus was prepared in.
     private func verifyPKCS1v15(
         _ signature: UnsafeRawBufferPointer,
         digest: UnsafeRawBufferPointer,
         algorithm: RSADigestAlgorithm
+    ) -> Bool {
+        switch modulus {
+        case .target(let modulus):
+            return Self.verifyPKCS1v15(signature, digest: digest, algorithm: algorithm, modulus, exponent)
+        #if !_pointerBitWidth(_32)
+        case .wideDigits(let modulus):
+            return Self.verifyPKCS1v15(signature, digest: digest, algorithm: algorithm, modulus, exponent)
+        #endif
+        }
+    }
+
+    private static func verifyPKCS1v15<Column: ColumnSum>(
+        _ signature: UnsafeRawBufferPointer,
+        digest: UnsafeRawBufferPointer,
+        algorithm: RSADigestAlgorithm,
+        _ modulus: MontgomeryModulus<Column>,
+        _ exponent: [UInt8]
     ) -> Bool {
         let byteCount = modulus.byteCount
         let k = modulus.limbCount
@@ -76,7 +93,7 @@ extension RSAPublicKey {
             byteCount >= digestInfoLength + 11
         else { return false }
 
-        typealias Limb = TargetColumnSum.Limb
+        typealias Limb = Column.Limb
         let limbBytes = MemoryLayout<Limb>.size
         // s and m, k limbs each; I2OSP(m) then overwrites s, no longer needed (k limbs hold at least byteCount bytes).
         return withUnsafeTemporaryAllocation(of: Limb.self, capacity: 2 * k) { values in
@@ -93,7 +110,7 @@ extension RSAPublicKey {
                 s[wholeLimbs] = s[wholeLimbs] << 8 | Limb(signature[offset])
             }
             // §5.2.2 step 1: the representative must be below n.
-            guard isBelowModulus(UnsafeBufferPointer(s)) else { return false }
+            guard isBelow(modulus, UnsafeBufferPointer(s)) else { return false }
             modulus.withWorkspace { workspace in
                 modulus.power(UnsafeBufferPointer(s), exponent: exponent[...], into: m, workspace: workspace)
             }
@@ -115,7 +132,10 @@ extension RSAPublicKey {
     }
 
     /// Whether the k-limb value is below the modulus.
-    private func isBelowModulus(_ value: UnsafeBufferPointer<TargetColumnSum.Limb>) -> Bool {
+    private static func isBelow<Column: ColumnSum>(
+        _ modulus: MontgomeryModulus<Column>,
+        _ value: UnsafeBufferPointer<Column.Limb>
+    ) -> Bool {
         let limbs = modulus.limbs
         for index in stride(from: modulus.limbCount - 1, through: 0, by: -1) where value[index] != limbs[index] {
             return value[index] < limbs[index]

@@ -10,8 +10,8 @@ import PureDER
 /// The plain initializers take moduli of 2048–8192 bits. Keys of 1024–2047 bits, which old certificates
 /// and test suites still carry, need an initializer whose name says `unsafe`, as in swift-crypto.
 public struct RSAPublicKey: Sendable {
-    /// The modulus with its Montgomery constants.
-    let modulus: MontgomeryModulus<TargetColumnSum>
+    /// The modulus with its Montgomery constants, in the form of arithmetic for its size.
+    let modulus: PreparedModulus
     /// The public exponent, big-endian, without leading zeros.
     let exponent: [UInt8]
 
@@ -78,7 +78,7 @@ public struct RSAPublicKey: Sendable {
         guard bits <= Self.maximumModulusBitCount else {
             throw RSAError(.modulusTooLarge, "modulus of \(bits) bits; at most \(Self.maximumModulusBitCount)")
         }
-        guard let prepared = MontgomeryModulus<TargetColumnSum>(modulus: n) else {
+        guard let prepared = PreparedModulus(n) else {
             throw RSAError(.evenModulus, "the modulus is even")
         }
         guard let lowByte = e.last, lowByte & 1 == 1, e.count > 1 || lowByte >= 3 else {
@@ -143,5 +143,28 @@ public struct RSAPublicKey: Sendable {
             throw RSAError(.malformedKey, "the subjectPublicKey BIT STRING does not hold whole octets")
         }
         return parsed.1.bytes
+    }
+}
+
+/// A modulus prepared in the form of arithmetic that serves it fastest (MontgomeryModulus+ColumnSum.swift): 61-bit
+/// digits where the column sums hold them (up to 3,328 bits, every RSA-2048 key among them), else the target's form.
+enum PreparedModulus: Sendable {
+    case target(MontgomeryModulus<TargetColumnSum>)
+    #if !_pointerBitWidth(_32)
+    case wideDigits(MontgomeryModulus<ColumnSum128Wide>)
+    #endif
+
+    /// Prepares the big-endian `modulus` (without leading zeros), or returns `nil` unless it is odd and greater
+    /// than 1.
+    init?(_ modulus: ArraySlice<UInt8>) {
+        #if !_pointerBitWidth(_32)
+        if MontgomeryModulus<ColumnSum128Wide>.holds(byteCount: modulus.count) {
+            guard let prepared = MontgomeryModulus<ColumnSum128Wide>(modulus: modulus) else { return nil }
+            self = .wideDigits(prepared)
+            return
+        }
+        #endif
+        guard let prepared = MontgomeryModulus<TargetColumnSum>(modulus: modulus) else { return nil }
+        self = .target(prepared)
     }
 }
