@@ -88,18 +88,43 @@ extension ColumnSum {
     }
 }
 
-/// The forms of 64-bit targets: 64-bit limbs, each product a `mul` and an `add`/`adc` pair into two `UInt64` words of
-/// one of the two sums, which are added into three words (a carry bit above two) when the column gives its digit.
-protocol WordPairColumnSum: ColumnSum where Limb == UInt64 {
-    /// The main sum's low and high words.
-    var lowWord: UInt64 { get set }
-    var highWord: UInt64 { get set }
-    /// The alternate sum's low and high words.
-    var alternateLowWord: UInt64 { get set }
-    var alternateHighWord: UInt64 { get set }
+/// A digit size of the forms of 64-bit targets, and the most digits their sums hold with it.
+protocol WordPairDigits {
+    static var bits: Int { get }
+    static var maximumCount: Int { get }
 }
 
-extension WordPairColumnSum {
+/// 59-bit digits: each sum, and their total, is below 2·511·2¹¹⁸ + 2⁶⁹ < 2¹²⁸.
+enum Digits59: WordPairDigits {
+    static var bits: Int { 59 }
+    static var maximumCount: Int { 511 }
+}
+
+/// 61-bit digits, so that RSA-2048 takes 34 digits instead of 35 and a multiplication about 6% fewer products. A
+/// product is below 2¹²²; with the products of a column split as ``ColumnSum/add(_:timesReversed:count:)`` splits
+/// them, neither sum holds more than 63 of them for d ≤ 55 (with the carry, below 2¹²⁸), and their total, below
+/// 2·63·2¹²², takes the third word's bit.
+enum Digits61: WordPairDigits {
+    static var bits: Int { 61 }
+    static var maximumCount: Int { 55 }
+}
+
+/// The forms of 64-bit targets: 64-bit limbs, each product a `mul` and an `add`/`adc` pair into two `UInt64` words of
+/// one of the two sums, which are added into three words (a carry bit above two) when the column gives its digit.
+struct WordPairColumnSum<Digits: WordPairDigits>: ColumnSum {
+    /// The main sum's low and high words.
+    var lowWord: UInt64 = 0
+    var highWord: UInt64 = 0
+    /// The alternate sum's low and high words.
+    var alternateLowWord: UInt64 = 0
+    var alternateHighWord: UInt64 = 0
+
+    static var digitBits: Int { Digits.bits }
+    static var maximumDigitCount: Int { Digits.maximumCount }
+
+    @inline(__always)
+    init() {}
+
     var lowLimb: UInt64 {
         @inline(__always) get { lowWord &+ alternateLowWord }
     }
@@ -164,37 +189,11 @@ extension WordPairColumnSum {
     }
 }
 
-/// The form of 64-bit targets for moduli of more than 3,328 bits: 59-bit digits. Each sum, and their total, is below
-/// 2·511·2¹¹⁸ + 2⁶⁹ < 2¹²⁸.
-struct ColumnSum128: WordPairColumnSum {
-    var lowWord: UInt64 = 0
-    var highWord: UInt64 = 0
-    var alternateLowWord: UInt64 = 0
-    var alternateHighWord: UInt64 = 0
+/// The form of 64-bit targets for moduli of more than 3,328 bits.
+typealias ColumnSum128 = WordPairColumnSum<Digits59>
 
-    static var digitBits: Int { 59 }
-    static var maximumDigitCount: Int { 511 }
-
-    @inline(__always)
-    init() {}
-}
-
-/// The form of 64-bit targets for moduli of up to 3,328 bits (55 digits): 61-bit digits, so that RSA-2048 takes 34
-/// digits instead of 35 and a multiplication about 6% fewer products. A product is below 2¹²²; with the products of a
-/// column split as ``ColumnSum/add(_:timesReversed:count:)`` splits them, neither sum holds more than 63 of them
-/// for d ≤ 55 (with the carry, below 2¹²⁸), and their total, below 2·63·2¹²², takes the third word's bit.
-struct ColumnSum128Wide: WordPairColumnSum {
-    var lowWord: UInt64 = 0
-    var highWord: UInt64 = 0
-    var alternateLowWord: UInt64 = 0
-    var alternateHighWord: UInt64 = 0
-
-    static var digitBits: Int { 61 }
-    static var maximumDigitCount: Int { 55 }
-
-    @inline(__always)
-    init() {}
-}
+/// The form of 64-bit targets for moduli of up to 3,328 bits (55 digits).
+typealias ColumnSum128Wide = WordPairColumnSum<Digits61>
 
 /// The form of 32-bit targets (wasm32): 32-bit limbs, 27-bit digits, each product one 64-bit multiplication and
 /// addition into one `UInt64` of either sum, which the target has natively. Each sum, and their total, is below
