@@ -20,8 +20,8 @@ extension DERReader {
     /// `componentTag`, such as a SET OF SEQUENCE, handing `body` this reader narrowed to each component's
     /// contents in turn, which it must read completely. DER order (X.690 §11.6) is checked as the components go
     /// by, unless the rules allow any order: each component is read once, where ``readSetOf(tag:_:)`` reads them
-    /// all a first time for the order. A component's own errors come before its order is judged. Returns how many
-    /// components there were.
+    /// all a first time for the order. The errors of a component's header come before its order is judged, those of
+    /// its contents after. Returns how many components there were.
     @inlinable
     @discardableResult
     package mutating func readSetOf(

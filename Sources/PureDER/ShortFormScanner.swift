@@ -102,12 +102,6 @@ package struct ShortFormScanner {
     package func scanner(over contents: Range<Int>) -> ShortFormScanner {
         ShortFormScanner(bytes, base: base, range: contents)
     }
-
-    /// The octets at `range`, indices of this scanner's input.
-    @inlinable
-    package func octets(at range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[(range.lowerBound &- base)..<(range.upperBound &- base)])
-    }
 }
 
 extension ArraySlice<UInt8> {

@@ -61,25 +61,25 @@ public struct AppReceipt: Sendable, Hashable {
     ) throws(DERError) {
         let value = attribute.value
         switch attribute.type {
-        case 0: receiptType = try FieldValue.string(in: bytes, at: value, field: 0)
+        case 0: receiptType = try FieldValue.string(in: bytes, at: value, field: 0, quickly: quickly)
         case 1: appItemIdentifier = try FieldValue.integer(in: bytes, at: value)
         case 2:
-            bundleIdentifier = try FieldValue.string(in: bytes, at: value, field: 2)
+            bundleIdentifier = try FieldValue.string(in: bytes, at: value, field: 2, quickly: quickly)
             bundleIdentifierData = bytes[value]
-        case 3: applicationVersion = try FieldValue.string(in: bytes, at: value, field: 3)
+        case 3: applicationVersion = try FieldValue.string(in: bytes, at: value, field: 3, quickly: quickly)
         case 4: opaqueValue = bytes[value]
         case 5: sha1Hash = bytes[value]
-        case 10: ageRating = try FieldValue.string(in: bytes, at: value, field: 10)
-        case 12: creationDate = try FieldValue.date(in: bytes, at: value, field: 12)
+        case 10: ageRating = try FieldValue.string(in: bytes, at: value, field: 10, quickly: quickly)
+        case 12: creationDate = try FieldValue.date(in: bytes, at: value, field: 12, quickly: quickly)
         case 15: downloadIdentifier = try FieldValue.integer(in: bytes, at: value)
         case 16: versionExternalIdentifier = try FieldValue.integer(in: bytes, at: value)
         case 17:
             // Room for several at once: growing one by one moved every purchase decoded so far each time.
             if inAppPurchases.isEmpty { inAppPurchases.reserveCapacity(8) }
             inAppPurchases.append(try InAppPurchase(bytes[value], rules: rules, quickly: quickly))
-        case 18: originalPurchaseDate = try FieldValue.date(in: bytes, at: value, field: 18)
-        case 19: originalApplicationVersion = try FieldValue.string(in: bytes, at: value, field: 19)
-        case 21: expirationDate = try FieldValue.date(in: bytes, at: value, field: 21)
+        case 18: originalPurchaseDate = try FieldValue.date(in: bytes, at: value, field: 18, quickly: quickly)
+        case 19: originalApplicationVersion = try FieldValue.string(in: bytes, at: value, field: 19, quickly: quickly)
+        case 21: expirationDate = try FieldValue.date(in: bytes, at: value, field: 21, quickly: quickly)
         default:
             // App Store payloads carry about ten undocumented attributes: room for them in one allocation.
             if otherAttributes.isEmpty { otherAttributes.reserveCapacity(16) }

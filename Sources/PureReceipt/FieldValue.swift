@@ -6,11 +6,17 @@ import PureDER
 /// reads it as exactly one element through the DER reader's checks, and decodes the contents where they lie: a
 /// payload has about a hundred such values, and a view of each would retain the input. Text that is not ASCII is
 /// decoded from a view of the element. Text and dates, most of them short ASCII UTF8Strings or IA5Strings, are
-/// read by a ``ShortFormScanner`` in that shape and by the DER reader otherwise, which also decides every error.
+/// read by a ``ShortFormScanner`` in that shape and by the DER reader otherwise, which also decides every error
+/// (`quickly: false`: by the reader alone, for the tests that compare the two ways).
 enum FieldValue {
     /// A UTF8String, IA5String or PrintableString (all three occur).
-    static func string(in bytes: ArraySlice<UInt8>, at value: Range<Int>, field: Int) throws(DERError) -> String {
-        if let contents = shortText(in: bytes, at: value), let text = asciiText(in: bytes, at: contents) {
+    static func string(
+        in bytes: ArraySlice<UInt8>,
+        at value: Range<Int>,
+        field: Int,
+        quickly: Bool = true
+    ) throws(DERError) -> String {
+        if quickly, let contents = shortText(in: bytes, at: value), let text = asciiText(in: bytes, at: contents) {
             return text
         }
         let element = try DERReader.readBounds(nil, in: bytes, at: value)
@@ -75,8 +81,13 @@ enum FieldValue {
 
     /// An RFC 3339 date in an IA5String (or UTF8String): seconds since 1970, or `nil` for an empty string,
     /// which Apple uses for "absent".
-    static func date(in bytes: ArraySlice<UInt8>, at value: Range<Int>, field: Int) throws(DERError) -> Int64? {
-        if let contents = shortText(in: bytes, at: value), let ascii = asciiDate(in: bytes, at: contents) {
+    static func date(
+        in bytes: ArraySlice<UInt8>,
+        at value: Range<Int>,
+        field: Int,
+        quickly: Bool = true
+    ) throws(DERError) -> Int64? {
+        if quickly, let contents = shortText(in: bytes, at: value), let ascii = asciiDate(in: bytes, at: contents) {
             return ascii
         }
         let element = try DERReader.readBounds(nil, in: bytes, at: value)
@@ -85,7 +96,7 @@ enum FieldValue {
         {
             return ascii
         }
-        let text = try string(in: bytes, at: value, field: field)
+        let text = try string(in: bytes, at: value, field: field, quickly: quickly)
         guard !text.isEmpty else { return nil }
         guard let seconds = RFC3339.seconds(text) else {
             throw DERError(.invalidTime, at: value.lowerBound, "field \(field): '\(text)' is not an RFC 3339 date")

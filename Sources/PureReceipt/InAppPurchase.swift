@@ -38,27 +38,32 @@ public struct InAppPurchase: Sendable, Hashable {
             purchase,
             attribute,
             bytes throws(DERError) in
-            try purchase.decode(attribute, in: bytes)
+            try purchase.decode(attribute, in: bytes, quickly: quickly)
         }
     }
 
-    private mutating func decode(_ attribute: ReceiptAttribute.Location, in bytes: ArraySlice<UInt8>) throws(DERError) {
+    private mutating func decode(
+        _ attribute: ReceiptAttribute.Location,
+        in bytes: ArraySlice<UInt8>,
+        quickly: Bool
+    ) throws(DERError) {
         let value = attribute.value
         switch attribute.type {
         case 1701: quantity = try FieldValue.integer(in: bytes, at: value)
-        case 1702: productIdentifier = try FieldValue.string(in: bytes, at: value, field: 1702)
-        case 1703: transactionIdentifier = try FieldValue.string(in: bytes, at: value, field: 1703)
-        case 1704: purchaseDate = try FieldValue.date(in: bytes, at: value, field: 1704)
-        case 1705: originalTransactionIdentifier = try FieldValue.string(in: bytes, at: value, field: 1705)
-        case 1706: originalPurchaseDate = try FieldValue.date(in: bytes, at: value, field: 1706)
+        case 1702: productIdentifier = try FieldValue.string(in: bytes, at: value, field: 1702, quickly: quickly)
+        case 1703: transactionIdentifier = try FieldValue.string(in: bytes, at: value, field: 1703, quickly: quickly)
+        case 1704: purchaseDate = try FieldValue.date(in: bytes, at: value, field: 1704, quickly: quickly)
+        case 1705:
+            originalTransactionIdentifier = try FieldValue.string(in: bytes, at: value, field: 1705, quickly: quickly)
+        case 1706: originalPurchaseDate = try FieldValue.date(in: bytes, at: value, field: 1706, quickly: quickly)
         case 1707: productType = try FieldValue.integer(in: bytes, at: value)
-        case 1708: subscriptionExpirationDate = try FieldValue.date(in: bytes, at: value, field: 1708)
+        case 1708: subscriptionExpirationDate = try FieldValue.date(in: bytes, at: value, field: 1708, quickly: quickly)
         case 1711: webOrderLineItemIdentifier = try FieldValue.integer(in: bytes, at: value)
-        case 1712: cancellationDate = try FieldValue.date(in: bytes, at: value, field: 1712)
+        case 1712: cancellationDate = try FieldValue.date(in: bytes, at: value, field: 1712, quickly: quickly)
         case 1713: isInTrialPeriod = try FieldValue.integer(in: bytes, at: value) != 0
         case 1719: isInIntroductoryOfferPeriod = try FieldValue.integer(in: bytes, at: value) != 0
         case 1721:
-            let text = try FieldValue.string(in: bytes, at: value, field: 1721)
+            let text = try FieldValue.string(in: bytes, at: value, field: 1721, quickly: quickly)
             promotionalOfferIdentifier = text.isEmpty ? nil : text
         default:
             // Each App Store purchase carries about seven undocumented attributes: one allocation for them.

@@ -82,7 +82,7 @@ public struct ReceiptAttribute: Sendable, Hashable {
     /// at `previous`: its encoding, and where its value lies, in the payload or, for a constructed OCTET STRING, in
     /// `segments`, the joined bytes of its segments.
     ///
-    /// An attribute in the shape App Store payloads use throughout (short lengths, integers of up to eight octets, a
+    /// An attribute in the shape App Store payloads use throughout (short lengths, integers as wide as an `Int`, a
     /// primitive OCTET STRING) is read by a ``ShortFormScanner``; any other by the DER reader, which also decides
     /// every error. `quickly: false` reads every attribute with the DER reader, for the tests that compare the two.
     @inline(__always)
@@ -116,7 +116,7 @@ public struct ReceiptAttribute: Sendable, Hashable {
     /// The next attribute, `SEQUENCE { INTEGER, INTEGER, OCTET STRING }` in short forms throughout, as the DER
     /// reader would read it: its encoding and where it lies; `nil` for anything else.
     @inline(__always)
-    private static func scan(_ scanner: inout ShortFormScanner) -> (encoding: Range<Int>, location: Location)? {
+    static func scan(_ scanner: inout ShortFormScanner) -> (encoding: Range<Int>, location: Location)? {
         let start = scanner.position
         guard let contents = scanner.read(.sequence) else { return nil }
         var attribute = scanner.scanner(over: contents)

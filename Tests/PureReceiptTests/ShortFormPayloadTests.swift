@@ -5,9 +5,10 @@ import VectorSupport
 
 @testable import PureReceipt
 
-/// A payload's attributes are read by a ``ShortFormScanner`` where they have its shape and by the DER reader
-/// otherwise (ReceiptAttribute.swift). Both ways give the same receipt, or the same error, for every carried
-/// payload and for mutants of each: bytes changed, inserted and cut, most of them in the attributes' headers.
+/// A payload's attributes, and their text and date values, are read by a ``ShortFormScanner`` where they have its
+/// shape and by the DER reader otherwise (ReceiptAttribute.swift, FieldValue.swift). Both ways give the same receipt,
+/// or the same error, for every carried payload and for mutants of each: bytes changed, inserted and cut, most of them
+/// in the attributes' headers. And the scanner does read the App Store payloads' attributes, every one of them.
 @Suite struct ShortFormPayloadTests {
     struct Payload {
         let name: String
@@ -46,6 +47,59 @@ import VectorSupport
             let quick = Self.decode(payload.bytes, rules: payload.rules, quickly: true)
             #expect(quick == Self.decode(payload.bytes, rules: payload.rules, quickly: false), "\(payload.name)")
             #expect((try? quick.get()) != nil, "\(payload.name) does not decode")
+        }
+    }
+
+    /// Every attribute of the App Store payloads, and of each in-app purchase in them, that is shorter than 128
+    /// octets (a short-form SEQUENCE length) is read by the scanner, and the longer ones (in-app purchases, long
+    /// values) by the reader: the comparison above compares the scanner with the reader, not the reader with itself.
+    @Test func theScannerReadsEveryShortAttributeOfTheAppStorePayloads() throws {
+        var scanned = 0
+        var long = 0
+        var pending = try Self.payloads().filter { $0.rules == .der }.map(\.bytes)
+        while let payload = pending.popLast() {
+            var reader = DERReader(payload, rules: .der)
+            var encodings: [Range<Int>] = []
+            try reader.readSetOf(eachConstructed: .sequence) { attribute throws(DERError) in
+                let type = try attribute.readInteger(as: Int.self)
+                _ = try attribute.readInteger(as: Int.self)
+                let value = try attribute.readOctetString()
+                if type == 17 { pending.append(value) }
+            }
+            reader = DERReader(payload, rules: .der)
+            try reader.readConstructed(.set) { set throws(DERError) in
+                while let component = try set.readBounds(nil) { encodings.append(component.start..<component.end) }
+            }
+            for encoding in encodings {
+                let read = payload.withShortFormScanner(over: encoding) { scanner in
+                    ReceiptAttribute.scan(&scanner)?.encoding
+                }
+                if payload[encoding.lowerBound + 1] < 0x80 {
+                    #expect(read == encoding, "an attribute of \(encoding.count) octets left to the reader")
+                    scanned += 1
+                } else {
+                    #expect(read == nil)
+                    long += 1
+                }
+            }
+        }
+        #expect(scanned > 2_000)
+        #expect(long > 0)
+    }
+
+    /// An attribute is read whole before its value is decoded: a SEQUENCE with trailing bytes after a value that is
+    /// not valid UTF-8 fails for the trailing bytes, both ways.
+    @Test func anAttributeIsReadWholeBeforeItsValueIsDecoded() {
+        let payload = Self.embedded([
+            0x31, 0x0F, 0x30, 0x0D, 0x02, 0x01, 0x02, 0x02, 0x01, 0x01, 0x04, 0x03, 0x0C, 0x01, 0xFF, 0x05, 0x00,
+        ])
+        for quickly in [true, false] {
+            guard case .failure(let error) = Self.decode(payload, rules: .der, quickly: quickly) else {
+                Issue.record("decoded, quickly: \(quickly)")
+                continue
+            }
+            #expect(error.der?.code == .trailingBytes, "\(error)")
+            #expect(error.der.map { $0.offset - payload.startIndex } == 15, "\(error)")
         }
     }
 
