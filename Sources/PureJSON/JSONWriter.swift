@@ -11,10 +11,9 @@
 /// the tool names those a terminal would act on) as `\uXXXX`, a surrogate pair above U+FFFF. A parser reads the
 /// same string either way.
 package struct JSONWriter {
-    /// The text is `storage[..<length]`; the storage past it is room, holding zeros or earlier text. A write
-    /// stores into that room, growing it (at least doubling) when it runs out: storing a key's or a number's bytes
-    /// at once costs less than appending them one call at a time.
-    private var storage: [UInt8]
+    /// The text is the storage's first `length` bytes; the rest is room, holding zeros or earlier text. Each write
+    /// asks ``room(_:)`` for its bytes once and stores them in place.
+    private var storage: TextStorage
     private var length = 0
     /// Whether the next key or value follows another in its container, and so needs a comma first.
     private var followsValue = false
@@ -29,11 +28,11 @@ package struct JSONWriter {
     /// An empty writer with room for `capacity` bytes.
     package init(capacity: Int = 0, alsoEscaping: ((Unicode.Scalar) -> Bool)? = nil) {
         self.alsoEscaping = alsoEscaping
-        storage = Array(repeating: 0, count: capacity)
+        storage = TextStorage(capacity: capacity)
     }
 
     /// A copy of the text written so far.
-    package var bytes: [UInt8] { Array(storage[..<length]) }
+    package var bytes: [UInt8] { text(from: 0) }
 
     /// The text written so far, leaving the writer empty with its room: so that the next value of a similar size
     /// grows no buffer on the way.
@@ -66,7 +65,7 @@ package struct JSONWriter {
         let start = length
         body(&self)
         if memoized.count < Self.memoCapacity {
-            memoized.append((Array(key), Array(storage[start..<length])))
+            memoized.append((Array(key), text(from: start)))
         }
     }
 
@@ -78,8 +77,7 @@ package struct JSONWriter {
     // MARK: Structure
 
     package mutating func beginObject() {
-        separate()
-        write(UInt8(ascii: "{"))
+        writeSeparated(UInt8(ascii: "{"))
         followsValue = false
     }
 
@@ -89,8 +87,7 @@ package struct JSONWriter {
     }
 
     package mutating func beginArray() {
-        separate()
-        write(UInt8(ascii: "["))
+        writeSeparated(UInt8(ascii: "["))
         followsValue = false
     }
 
@@ -102,16 +99,23 @@ package struct JSONWriter {
     /// A member's name that needs no escape (printable ASCII other than `"` and `\`), as the shapes' literal
     /// names are.
     package mutating func key(_ name: StaticString) {
+        guard name.hasPointerRepresentation else { return name.withUTF8Buffer { key(plain: $0) } }
+        key(plain: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// `,"name":` or `"name":`, stored at once.
+    @inline(__always)
+    private mutating func key(plain name: UnsafeBufferPointer<UInt8>) {
         let comma = followsValue ? 1 : 0
-        name.withUTF8Buffer { name in
-            write(count: comma + name.count + 3) { text in
-                if comma == 1 { text[0] = UInt8(ascii: ",") }
-                text[comma] = UInt8(ascii: "\"")
-                if let start = name.baseAddress { (text + comma + 1).update(from: start, count: name.count) }
-                text[comma + 1 + name.count] = UInt8(ascii: "\"")
-                text[comma + 2 + name.count] = UInt8(ascii: ":")
-            }
-        }
+        let count = comma + name.count + 3
+        let text = room(count)
+        // The comma is stored either way; without one, the quotation mark overwrites it.
+        text[0] = UInt8(ascii: ",")
+        text[comma] = UInt8(ascii: "\"")
+        if let start = name.baseAddress { copyBytes(start, count: name.count, to: text + comma + 1) }
+        text[count - 2] = UInt8(ascii: "\"")
+        text[count - 1] = UInt8(ascii: ":")
+        length += count
         followsValue = false
     }
 
@@ -136,34 +140,41 @@ package struct JSONWriter {
     /// date, hexadecimal): written in place, with nothing to escape. `fill` must write every one of the `count`
     /// bytes: the buffer holds whatever was there before, not zeros.
     package mutating func asciiString(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
-        separate()
-        write(count: count + 2) { text in
-            text[0] = UInt8(ascii: "\"")
-            fill(UnsafeMutableBufferPointer(start: text + 1, count: count))
-            text[count + 1] = UInt8(ascii: "\"")
-        }
+        precondition(count >= 0, "a negative count")
+        let comma = followsValue ? 1 : 0
+        let total = comma + count + 2
+        let text = room(total)
+        text[0] = UInt8(ascii: ",")
+        text[comma] = UInt8(ascii: "\"")
+        fill(UnsafeMutableBufferPointer(start: text + comma + 1, count: count))
+        text[total - 1] = UInt8(ascii: "\"")
+        length += total
         followsValue = true
     }
 
     package mutating func integer(_ number: Int64) {
-        separate()
-        followsValue = true
-        if number < 0 { write(UInt8(ascii: "-")) }
+        let comma = followsValue ? 1 : 0
+        let sign = number < 0 ? 1 : 0
         let magnitude = number.magnitude
-        guard magnitude >= 10 else { return write(UInt8(ascii: "0") + UInt8(magnitude)) }
-        var count = 1
+        // Every magnitude is below 10^19 (Int64.min's is 9.2 × 10^18), so the power never overflows.
+        var digits = 1
+        var power: UInt64 = 10
+        while digits < 19 && magnitude >= power {
+            digits += 1
+            power &*= 10
+        }
+        let count = comma + sign + digits
+        let text = room(count)
+        // The comma and the sign are stored either way; the text that follows overwrites those not needed.
+        text[0] = UInt8(ascii: ",")
+        text[comma] = UInt8(ascii: "-")
         var rest = magnitude
-        while rest >= 10 {
+        for position in stride(from: count - 1, through: comma + sign, by: -1) {
+            text[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
-            count += 1
         }
-        write(count: count) { digits in
-            rest = magnitude
-            for position in (0..<count).reversed() {
-                digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-        }
+        length += count
+        followsValue = true
     }
 
     /// Swift's `description` is the shortest decimal that reads back as the same double (digits, `.`, `e`, sign:
@@ -179,15 +190,13 @@ package struct JSONWriter {
 
     package mutating func bool(_ flag: Bool) {
         separate()
-        let literal: StaticString = flag ? "true" : "false"
-        literal.withUTF8Buffer { write($0) }
+        write(flag ? "true" : "false")
         followsValue = true
     }
 
     package mutating func null() {
         separate()
-        let literal: StaticString = "null"
-        literal.withUTF8Buffer { write($0) }
+        write("null")
         followsValue = true
     }
 
@@ -240,35 +249,53 @@ package struct JSONWriter {
 
     // MARK: Text
 
-    /// Writes the `count` bytes that `fill` writes, every one of them, at the pointer it is given.
-    private mutating func write(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
-        precondition(count >= 0, "a negative count")
-        if length + count > storage.count { grow(toHold: count) }
-        let start = length
-        storage.withUnsafeMutableBufferPointer { room in
-            guard let base = room.baseAddress else { return }
-            fill(base + start)
+    /// Where the next `count` bytes go, in storage this writer alone references with room for them: valid until
+    /// the next write, which must advance `length` past the bytes it stored.
+    @inline(__always)
+    private mutating func room(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        if _slowPath(count > storage.capacity &- length || !isKnownUniquelyReferenced(&storage)) {
+            makeRoom(count)
         }
-        length += count
+        return storage.base + length
+    }
+
+    /// Storage of this writer's own with room for `count` more bytes: at least twice as large when it grows, so
+    /// that growing costs amortized constant time. Seldom called, so kept out of line.
+    @inline(never)
+    private mutating func makeRoom(_ count: Int) {
+        precondition(count >= 0, "a negative count")
+        let needed = length + count
+        let capacity = needed > storage.capacity ? max(2 * storage.capacity, needed, 256) : storage.capacity
+        storage = storage.copy(count: length, capacity: capacity)
+    }
+
+    /// A copy of the text from byte `start` on.
+    private func text(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: storage.base + start, count: length - start))
     }
 
     private mutating func write(_ byte: UInt8) {
-        if length == storage.count { grow(toHold: 1) }
-        storage[length] = byte
+        room(1).pointee = byte
         length += 1
     }
 
     private mutating func write(_ text: UnsafeBufferPointer<UInt8>) {
         guard let start = text.baseAddress else { return }
-        write(count: text.count) { $0.update(from: start, count: text.count) }
+        copyBytes(start, count: text.count, to: room(text.count))
+        length += text.count
     }
 
-    /// Room for `count` more bytes: at least twice the storage, so that growing costs amortized constant time.
-    /// Seldom called, so kept out of line.
-    @inline(never)
-    private mutating func grow(toHold count: Int) {
-        let size = max(2 * storage.count, length + count, 256)
-        storage.append(contentsOf: repeatElement(0, count: size - storage.count))
+    private mutating func write(_ literal: StaticString) {
+        literal.withUTF8Buffer { write($0) }
+    }
+
+    /// `byte`, after a comma when it follows a value.
+    private mutating func writeSeparated(_ byte: UInt8) {
+        let comma = followsValue ? 1 : 0
+        let text = room(comma + 1)
+        text[0] = UInt8(ascii: ",")
+        text[comma] = byte
+        length += comma + 1
     }
 
     private mutating func separate() {

@@ -84,4 +84,67 @@ import Testing
         writer.endArray()
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"["a","a"]"#)
     }
+
+    /// A copy of a writer is a value: writing into one never shows in the other, though the two share storage
+    /// until one of them writes.
+    @Test func aCopiedWriterWritesIntoItsOwnText() {
+        var original = JSONWriter(capacity: 4096)
+        original.beginObject()
+        original.key("shared")
+        original.integer(1)
+        var copy = original
+        copy.key("copy")
+        copy.string("c")
+        original.key("original")
+        original.bool(true)
+        var third = original
+        original.endObject()
+        third.key("third")
+        third.null()
+        third.endObject()
+        copy.endObject()
+        #expect(String(decoding: original.bytes, as: UTF8.self) == #"{"shared":1,"original":true}"#)
+        #expect(String(decoding: copy.bytes, as: UTF8.self) == #"{"shared":1,"copy":"c"}"#)
+        #expect(String(decoding: third.bytes, as: UTF8.self) == #"{"shared":1,"original":true,"third":null}"#)
+    }
+
+    /// Names and runs of every length up to past the short copies' widths, at every offset the comma and the
+    /// storage's growth put them: each written byte for byte.
+    @Test func namesAndRunsOfEveryLengthAreCopiedWhole() {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        for length in 0...letters.count {
+            let name = String(decoding: letters[..<length], as: UTF8.self)
+            var writer = JSONWriter(capacity: length % 7)
+            writer.beginObject()
+            writer.key(escaping: name)
+            writer.string(name)
+            writer.key(escaping: "n")
+            writer.string(name + "\n" + name)
+            writer.endObject()
+            let expected = "{\"\(name)\":\"\(name)\",\"n\":\"\(name)\\n\(name)\"}"
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "length \(length)")
+        }
+    }
+
+    /// The literal names the shapes use, from one to many bytes long, through ``JSONWriter/key(_:)``.
+    @Test func literalNamesOfManyLengths() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("a")
+        writer.integer(1)
+        writer.key("type")
+        writer.integer(2)
+        writer.key("quantity")
+        writer.integer(3)
+        writer.key("original_transaction_id")
+        writer.integer(4)
+        writer.key("is_in_intro_offer_period_and_then_some_more_words")
+        writer.integer(5)
+        writer.endObject()
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"a":1,"type":2,"quantity":3,"original_transaction_id":4,"#
+                + #""is_in_intro_offer_period_and_then_some_more_words":5}"#
+        )
+    }
 }
