@@ -1,9 +1,15 @@
 import PureCrypto
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `receipt digest [-a sha1|sha256|sha384|sha512] FILE...|-`: one `HEX  NAME` line per input, like `sha256sum`,
 /// or `CODE  NAME` for an input that cannot be read (with its reason on standard error). Each input is hashed as
 /// it is read, in chunks of ``chunkSize`` read straight into one buffer, so memory stays constant whatever its
-/// size.
+/// size; a large regular file is hashed in place, through ``MappedHashing``, before what remains is read.
 enum DigestCommand {
     /// Bytes per read: large enough that a system call per chunk costs nothing beside hashing it, small enough that
     /// the chunk the kernel has just copied is still in the core's nearest caches when it is hashed.
@@ -75,6 +81,7 @@ enum DigestCommand {
         case .path(let path):
             let opened = try FileInput.openFile(path)
             file = opened
+            try hashMapped(opened.number, into: &hasher)
             read = { buffer throws(InputError) in try FileInput.readSome(opened.number, into: buffer) }
         case .standardInput:
             read = io.readInput
@@ -88,5 +95,17 @@ enum DigestCommand {
         }
         withExtendedLifetime(file) {}
         return hasher.finalize().description
+    }
+
+    /// Hashes what it can of a large regular file through ``MappedHashing``, and leaves the file's offset after
+    /// the bytes it hashed, where reading goes on: a smaller file, a pipe or a device is all left to be read.
+    static func hashMapped<Hash: HashFunction>(_ descriptor: Int32, into hasher: inout Hash) throws(InputError) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_size >= MappedHashing.minimumSize, let size = Int(exactly: status.st_size)
+        else { return }
+        let hashed = try MappedHashing.hash(descriptor, size: size, into: &hasher)
+        guard hashed > 0 else { return }
+        guard lseek(descriptor, off_t(hashed), SEEK_SET) >= 0 else { throw FileInput.error(errno) }
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import PureCrypto
+import Testing
+
+@testable import ReceiptTool
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SHA-256 that runs ``hook`` once, before the first bytes it is given: a test's way to change a file while it
+/// is being hashed, at a moment it chooses.
+struct HookedSHA256: HashFunction {
+    nonisolated(unsafe) static var hook: (() -> Void)?
+    private var inner = SHA256()
+
+    static var blockByteCount: Int { SHA256.blockByteCount }
+
+    init() {}
+
+    mutating func update(bufferPointer: UnsafeRawBufferPointer) {
+        if let hook = Self.hook {
+            Self.hook = nil
+            hook()
+        }
+        inner.update(bufferPointer: bufferPointer)
+    }
+
+    func finalize() -> SHA256.Digest { inner.finalize() }
+
+    static func hash(bufferPointer: UnsafeRawBufferPointer) -> SHA256.Digest {
+        SHA256.hash(bufferPointer: bufferPointer)
+    }
+}
+
+/// `receipt digest` hashes large regular files through mappings (``MappedHashing``): the same digest as the
+/// bytes hashed in memory, whatever the windows; bytes the file gains while it is hashed read after the mapped
+/// ones; and a file that shrinks under its mapping reported unreadable, with the process and the other inputs
+/// going on. Serialized: the hook is one for the suite.
+@Suite(.serialized) struct MappedHashingTests {
+    static func bytes(count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+    }
+
+    /// Opens `path` for reading, runs `body` with the descriptor, and closes it.
+    static func withOpenFile<T>(_ path: String, _ body: (Int32) throws -> T) throws -> T {
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        return try body(descriptor)
+    }
+
+    @Test func windowsOfAnySizeHashWhatMemoryHashes() throws {
+        let contents = Self.bytes(count: 3 << 16 + 12_345, seed: 1)
+        let path = try temporaryFile(contents)
+        defer { unlink(path) }
+        // One window for the whole file, windows that divide it but for a partial last one, one page at a time.
+        for window in [MappedHashing.windowSize, 1 << 16, Int(getpagesize())] {
+            var hasher = SHA256()
+            let hashed = try Self.withOpenFile(path) { descriptor in
+                try MappedHashing.hash(descriptor, size: contents.count, window: window, into: &hasher)
+            }
+            #expect(hashed == contents.count, "window \(window)")
+            #expect(hasher.finalize() == SHA256.hash(contents), "window \(window)")
+        }
+    }
+
+    @Test func theToolsDigestOfALargeFileIsTheDigestOfItsBytes() throws {
+        let contents = Self.bytes(count: MappedHashing.minimumSize + 1, seed: 2)
+        let path = try temporaryFile(contents)
+        defer { unlink(path) }
+        for (algorithm, digest) in [
+            ("sha256", SHA256.hash(contents).description), ("sha512", SHA512.hash(contents).description),
+        ] {
+            let run = runTool(["digest", "-a", algorithm, path])
+            #expect(run.status == 0)
+            #expect(run.out == "\(digest)  \(path)\n", "\(algorithm)")
+        }
+    }
+
+    @Test func bytesAppendedWhileMappedAreReadAfterTheMappedOnes() throws {
+        let contents = Self.bytes(count: MappedHashing.minimumSize, seed: 3)
+        let appended = Self.bytes(count: 70_000, seed: 4)
+        let path = try temporaryFile(contents)
+        defer { unlink(path) }
+        HookedSHA256.hook = {
+            let handle = FileHandle(forWritingAtPath: path)
+            handle?.seekToEndOfFile()
+            handle?.write(Data(appended))
+            try? handle?.close()
+        }
+        defer { HookedSHA256.hook = nil }
+        let digest = try withBuffer { buffer in
+            try DigestCommand.digest(of: .path(Array(path.utf8)), HookedSHA256.self, buffer, StandardStreams.io)
+        }
+        #expect(digest == SHA256.hash(contents + appended).description)
+    }
+
+    @Test func aFileThatShrinksUnderItsMappingIsUnreadableAndTheProcessGoesOn() throws {
+        let contents = Self.bytes(count: MappedHashing.minimumSize + 4_096, seed: 5)
+        let path = try temporaryFile(contents)
+        defer { unlink(path) }
+        // Cut to a page, after the window is mapped and before any of it is hashed: every later page faults.
+        HookedSHA256.hook = { _ = truncate(path, 4_096) }
+        defer { HookedSHA256.hook = nil }
+        #expect {
+            try withBuffer { buffer in
+                try DigestCommand.digest(of: .path(Array(path.utf8)), HookedSHA256.self, buffer, StandardStreams.io)
+            }
+        } throws: { error in
+            let error = error as? InputError
+            return error?.code == .unreadable && error?.reason == "the file shrank while it was being read"
+        }
+        // The handler is gone and the next input hashes as before, through a mapping again.
+        let next = Self.bytes(count: MappedHashing.minimumSize, seed: 6)
+        let nextPath = try temporaryFile(next)
+        defer { unlink(nextPath) }
+        var hasher = SHA256()
+        let hashed = try Self.withOpenFile(nextPath) { descriptor in
+            try MappedHashing.hash(descriptor, size: next.count, into: &hasher)
+        }
+        #expect(hashed == next.count)
+        #expect(hasher.finalize() == SHA256.hash(next))
+    }
+
+    func withBuffer<T>(_ body: (UnsafeMutableRawBufferPointer) throws -> T) throws -> T {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: DigestCommand.chunkSize, alignment: 64)
+        defer { buffer.deallocate() }
+        return try body(buffer)
+    }
+}
