@@ -11,8 +11,8 @@
 /// the tool names those a terminal would act on) as `\uXXXX`, a surrogate pair above U+FFFF. A parser reads the
 /// same string either way.
 package struct JSONWriter {
-    /// The text is the storage's first `length` bytes; the rest is room, holding zeros or earlier text. Each write
-    /// asks ``room(_:)`` for its bytes once and stores them in place.
+    /// The text is the storage's first `length` bytes; the rest is room, holding earlier text or whatever the
+    /// allocation held. Each write asks ``room(_:)`` for its bytes once and stores them in place.
     private var storage: TextStorage
     private var length = 0
     /// Whether the next key or value follows another in its container, and so needs a comma first.

@@ -19,7 +19,7 @@ final class TextStorage {
     func copy(count: Int, capacity: Int) -> TextStorage {
         precondition(0 <= count && count <= min(capacity, self.capacity), "a copy longer than its storage")
         let copy = TextStorage(capacity: capacity)
-        copy.base.update(from: base, count: count)
+        copy.base.initialize(from: base, count: count)
         return copy
     }
 }
@@ -32,35 +32,28 @@ func copyBytes(_ source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMuta
     let to = UnsafeMutableRawPointer(target)
     switch count {
     case 17...32:
-        let tail = count - 16
-        let words = (
-            from.loadUnaligned(as: UInt64.self), from.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-            from.loadUnaligned(fromByteOffset: tail, as: UInt64.self),
-            from.loadUnaligned(fromByteOffset: tail + 8, as: UInt64.self)
-        )
-        to.storeBytes(of: words.0, as: UInt64.self)
-        to.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
-        to.storeBytes(of: words.2, toByteOffset: tail, as: UInt64.self)
-        to.storeBytes(of: words.3, toByteOffset: tail + 8, as: UInt64.self)
-    case 8...16:
-        to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-        let tail = count - 8
-        to.storeBytes(
-            of: from.loadUnaligned(fromByteOffset: tail, as: UInt64.self),
-            toByteOffset: tail,
-            as: UInt64.self
-        )
-    case 4..<8:
-        to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-        let tail = count - 4
-        to.storeBytes(
-            of: from.loadUnaligned(fromByteOffset: tail, as: UInt32.self),
-            toByteOffset: tail,
-            as: UInt32.self
-        )
+        copyFirstAndLast(UInt64.self, count: 16, from: from, to: to)
+        copyFirstAndLast(UInt64.self, count: 16, from: from + (count - 16), to: to + (count - 16))
+    case 8...16: copyFirstAndLast(UInt64.self, count: count, from: from, to: to)
+    case 4..<8: copyFirstAndLast(UInt32.self, count: count, from: from, to: to)
     case 0..<4:
         for index in 0..<count { target[index] = source[index] }
     default:
         target.update(from: source, count: count)
     }
+}
+
+/// Copies `count` bytes, at least one `Word` and at most two, as the first and the last `Word` of them, which
+/// overlap unless `count` is two words.
+@inline(__always)
+private func copyFirstAndLast<Word: FixedWidthInteger>(
+    _: Word.Type,
+    count: Int,
+    from: UnsafeRawPointer,
+    to: UnsafeMutableRawPointer
+) {
+    let last = count - MemoryLayout<Word>.size
+    let words = (from.loadUnaligned(as: Word.self), from.loadUnaligned(fromByteOffset: last, as: Word.self))
+    to.storeBytes(of: words.0, as: Word.self)
+    to.storeBytes(of: words.1, toByteOffset: last, as: Word.self)
 }

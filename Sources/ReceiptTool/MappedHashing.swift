@@ -13,11 +13,14 @@ import Darwin
 /// `DigestCommand` hashes the first `size` bytes of a file of at least ``minimumSize`` this way, window by
 /// window, and reads with `read(2)` whatever the file gained since, and any file that cannot be mapped.
 ///
-/// A mapped file that shrinks while it is hashed makes the next access past its new end raise SIGBUS, whose
-/// default action ends the process. While a window is hashed, a handler catches that fault, puts zero pages in
-/// place of the window, and notes it, so that the access reads zeros instead; the window's hashing finishes, its
-/// result is discarded, and the input is reported unreadable while the other inputs go on. A fault with no window
-/// mapped, or a second one, is given back to the handler that was there before, as if this one were not.
+/// A mapped file that shrinks while it is hashed makes the next access to a page wholly past its new end raise
+/// SIGBUS, whose default action ends the process. While a file's windows are hashed, a handler catches that
+/// fault, puts zero pages in place of the window, and notes it, so that the access reads zeros instead; the
+/// window's hashing finishes, its result is discarded, and the input is reported unreadable while the other inputs
+/// go on. The file's size is also checked after each window, which catches a file cut within its last page (no
+/// fault: the rest of that page reads as zeros) and does not depend on the note. A fault with no window mapped, or
+/// a second one, is given back to the handler that was there before, as if this one were not; later windows of the
+/// same file are then unprotected.
 enum MappedHashing {
     /// Files smaller than this are read: a mapping costs system calls of its own, which a copy of a few chunks
     /// does not repay.
@@ -68,12 +71,12 @@ enum MappedHashing {
             faultedWindowLength = length
             windowFaulted = false
             faultedWindow = start
-            // An opaque call into PureCrypto: the stores above happen before it, and `windowFaulted` is read
-            // again after it.
             hasher.update(bufferPointer: UnsafeRawBufferPointer(start: start, count: length))
             faultedWindow = nil
             munmap(start, length)
-            if windowFaulted {
+            var status = stat()
+            let shrank = fstat(descriptor, &status) != 0 || status.st_size < offset + length
+            if shrank || faultNoted() {
                 throw InputError(code: .unreadable, reason: "the file shrank while it was being read")
             }
             offset += length
@@ -93,10 +96,19 @@ nonisolated(unsafe) private var windowFaulted = false
 /// The handler before ours, restored after the windows, and given any fault that is not a window's.
 nonisolated(unsafe) private var previousAction = sigaction()
 
+/// Whether the handler replaced the window: read through a call the optimizer does not see into, so that the
+/// read is made after the hashing, in which the handler may have run, whatever the compiler knows of the hashing.
+@inline(never)
+@_optimize(none)
+private func faultNoted() -> Bool { windowFaulted }
+
 /// Puts zero pages in place of the window being hashed, so that the access that faulted reads zeros when it is
 /// resumed; or, for a fault that is not the window's first, restores the previous handler, which the access
 /// then faults into again. Only system calls, as a signal handler may make.
 private func replaceFaultedWindow(_: Int32) {
+    // The interrupted code may be between a failing call and its reading of errno.
+    let savedErrno = errno
+    defer { errno = savedErrno }
     guard let window = faultedWindow, !windowFaulted else {
         sigaction(SIGBUS, &previousAction, nil)
         return

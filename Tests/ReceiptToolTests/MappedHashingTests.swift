@@ -106,6 +106,7 @@ struct HookedSHA256: HashFunction {
         let contents = Self.bytes(count: MappedHashing.minimumSize + 4_096, seed: 5)
         let path = try temporaryFile(contents)
         defer { unlink(path) }
+        let before = Self.currentBusAction()
         // Cut to a page, after the window is mapped and before any of it is hashed: every later page faults.
         HookedSHA256.hook = { _ = truncate(path, 4_096) }
         defer { HookedSHA256.hook = nil }
@@ -117,7 +118,8 @@ struct HookedSHA256: HashFunction {
             let error = error as? InputError
             return error?.code == .unreadable && error?.reason == "the file shrank while it was being read"
         }
-        // The handler is gone and the next input hashes as before, through a mapping again.
+        // The handler is gone (the one before it is back, exactly) and the next input hashes as before.
+        #expect(Self.currentBusAction() == before)
         let next = Self.bytes(count: MappedHashing.minimumSize, seed: 6)
         let nextPath = try temporaryFile(next)
         defer { unlink(nextPath) }
@@ -127,6 +129,31 @@ struct HookedSHA256: HashFunction {
         }
         #expect(hashed == next.count)
         #expect(hasher.finalize() == SHA256.hash(next))
+    }
+
+    /// A file cut within its last page raises no fault (the rest of the page reads as zeros): its size after the
+    /// window tells.
+    @Test func aFileCutWithinItsLastPageIsUnreadable() throws {
+        let contents = Self.bytes(count: 3 << 16 + 1_000, seed: 8)
+        let path = try temporaryFile(contents)
+        defer { unlink(path) }
+        HookedSHA256.hook = { _ = truncate(path, off_t(contents.count - 100)) }
+        defer { HookedSHA256.hook = nil }
+        var hasher = HookedSHA256()
+        #expect(throws: InputError(code: .unreadable, reason: "the file shrank while it was being read")) {
+            try Self.withOpenFile(path) { descriptor in
+                try MappedHashing.hash(descriptor, size: contents.count, into: &hasher)
+            }
+        }
+    }
+
+    /// The process's SIGBUS handler (the first field of `struct sigaction` on Linux and Darwin, as the address
+    /// of a function) and flags. (Not the whole structure: the C library fills only part of its signal mask.)
+    static func currentBusAction() -> [Int] {
+        var action = sigaction()
+        sigaction(SIGBUS, nil, &action)
+        let handler = withUnsafeBytes(of: &action) { $0.loadUnaligned(as: Int.self) }
+        return [handler, Int(action.sa_flags)]
     }
 
     func withBuffer<T>(_ body: (UnsafeMutableRawBufferPointer) throws -> T) throws -> T {
