@@ -97,15 +97,19 @@ enum DigestCommand {
         return hasher.finalize().description
     }
 
-    /// Hashes what it can of a large regular file through ``MappedHashing``, and leaves the file's offset after
-    /// the bytes it hashed, where reading goes on: a smaller file, a pipe or a device is all left to be read.
-    static func hashMapped<Hash: HashFunction>(_ descriptor: Int32, into hasher: inout Hash) throws(InputError) {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            status.st_size >= MappedHashing.minimumSize, let size = Int(exactly: status.st_size)
-        else { return }
-        let hashed = try MappedHashing.hash(descriptor, size: size, into: &hasher)
-        guard hashed > 0 else { return }
+    /// Hashes what it can of a large regular file, open at its start, through ``MappedHashing`` in windows of
+    /// `window` bytes, and leaves the file's offset after the bytes it hashed, where reading goes on; returns how
+    /// many it hashed. A smaller file, a pipe or a device is all left to be read.
+    @discardableResult
+    static func hashMapped<Hash: HashFunction>(
+        _ descriptor: Int32,
+        window: Int = MappedHashing.windowSize,
+        into hasher: inout Hash
+    ) throws(InputError) -> Int {
+        guard let size = FileInput.regularFileSize(descriptor), size >= MappedHashing.minimumSize else { return 0 }
+        let hashed = try MappedHashing.hash(descriptor, size: size, window: window, into: &hasher)
+        guard hashed > 0 else { return 0 }
         guard lseek(descriptor, off_t(hashed), SEEK_SET) >= 0 else { throw FileInput.error(errno) }
+        return hashed
     }
 }

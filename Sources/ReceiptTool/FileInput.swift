@@ -36,6 +36,14 @@ enum FileInput {
         return descriptor
     }
 
+    /// The size of the regular file open as `descriptor`; `nil` for anything else (a pipe, a terminal, a device,
+    /// a directory), or when the system cannot say.
+    static func regularFileSize(_ descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(exactly: status.st_size)
+    }
+
     /// Whether `path` names a directory (following symbolic links).
     static func isDirectory(_ path: [UInt8]) -> Bool {
         var status = stat()
@@ -71,12 +79,10 @@ enum FileInput {
     /// All that remains to read of `descriptor`, at most `limit` bytes: one byte past the limit tells an input at
     /// the limit from a larger one without reading the rest.
     static func contents(of descriptor: Int32, limit: Int) throws(InputError) -> [UInt8] {
-        var status = stat()
         // A regular file's size sizes the buffer once (one byte more, for the read that finds its end); a pipe
         // has no size, and the buffer grows from 64 KiB.
-        let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        let size = isFile ? Int(status.st_size) + 1 : 1 << 16
-        var bytes = [UInt8](repeating: 0, count: min(max(size, 1), limit + 1))
+        let size = regularFileSize(descriptor).map { min($0, limit) + 1 } ?? 1 << 16
+        var bytes = [UInt8](repeating: 0, count: min(size, limit + 1))
         var count = 0
         while true {
             if count == bytes.count {

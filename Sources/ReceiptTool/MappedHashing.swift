@@ -74,9 +74,7 @@ enum MappedHashing {
             hasher.update(bufferPointer: UnsafeRawBufferPointer(start: start, count: length))
             faultedWindow = nil
             munmap(start, length)
-            var status = stat()
-            let shrank = fstat(descriptor, &status) != 0 || status.st_size < offset + length
-            if shrank || faultNoted() {
+            if (FileInput.regularFileSize(descriptor) ?? 0) < offset + length || faultNoted() {
                 throw InputError(code: .unreadable, reason: "the file shrank while it was being read")
             }
             offset += length

@@ -11,9 +11,11 @@ import Darwin
 #endif
 
 /// SHA-256 that runs ``hook`` once, before the first bytes it is given: a test's way to change a file while it
-/// is being hashed, at a moment it chooses.
+/// is being hashed, at a moment it chooses. It notes the size of each update in ``updates``: a mapped window comes
+/// whole, where a read comes in chunks of at most ``DigestCommand/chunkSize``.
 struct HookedSHA256: HashFunction {
     nonisolated(unsafe) static var hook: (() -> Void)?
+    nonisolated(unsafe) static var updates: [Int] = []
     private var inner = SHA256()
 
     static var blockByteCount: Int { SHA256.blockByteCount }
@@ -25,6 +27,7 @@ struct HookedSHA256: HashFunction {
             Self.hook = nil
             hook()
         }
+        Self.updates.append(bufferPointer.count)
         inner.update(bufferPointer: bufferPointer)
     }
 
@@ -82,6 +85,31 @@ struct HookedSHA256: HashFunction {
             #expect(run.status == 0)
             #expect(run.out == "\(digest)  \(path)\n", "\(algorithm)")
         }
+        // The same path in this process: the file came through one mapped window, larger than any read.
+        HookedSHA256.updates = []
+        let digest = try withBuffer { buffer in
+            try DigestCommand.digest(of: .path(Array(path.utf8)), HookedSHA256.self, buffer, StandardStreams.io)
+        }
+        #expect(digest == SHA256.hash(contents).description)
+        #expect(HookedSHA256.updates == [contents.count])
+    }
+
+    /// A window the system will not map (here one at an offset that is not a multiple of the page size) ends the
+    /// mapping: the digest reads on from the end of the last window mapped.
+    @Test func aWindowThatCannotBeMappedIsReadInstead() throws {
+        let contents = Self.bytes(count: MappedHashing.minimumSize + 5_000, seed: 9)
+        let path = try temporaryFile(contents)
+        defer { unlink(path) }
+        let window = Int(getpagesize()) + 1
+        var hasher = SHA256()
+        let (hashed, rest) = try Self.withOpenFile(path) { descriptor in
+            let hashed = try DigestCommand.hashMapped(descriptor, window: window, into: &hasher)
+            return (hashed, try FileInput.contents(of: descriptor, limit: contents.count))
+        }
+        #expect(hashed == window)
+        #expect(rest[...] == contents[window...])
+        hasher.update(rest)
+        #expect(hasher.finalize() == SHA256.hash(contents))
     }
 
     @Test func bytesAppendedWhileMappedAreReadAfterTheMappedOnes() throws {
@@ -96,10 +124,14 @@ struct HookedSHA256: HashFunction {
             try? handle?.close()
         }
         defer { HookedSHA256.hook = nil }
+        HookedSHA256.updates = []
         let digest = try withBuffer { buffer in
             try DigestCommand.digest(of: .path(Array(path.utf8)), HookedSHA256.self, buffer, StandardStreams.io)
         }
         #expect(digest == SHA256.hash(contents + appended).description)
+        // The file's bytes at the start came through the mapping, whole; the appended ones were read.
+        #expect(HookedSHA256.updates.first == contents.count)
+        #expect(HookedSHA256.updates.dropFirst().reduce(0, +) == appended.count)
     }
 
     @Test func aFileThatShrinksUnderItsMappingIsUnreadableAndTheProcessGoesOn() throws {
