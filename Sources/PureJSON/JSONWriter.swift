@@ -99,23 +99,18 @@ package struct JSONWriter {
     /// A member's name that needs no escape (printable ASCII other than `"` and `\`), as the shapes' literal
     /// names are.
     package mutating func key(_ name: StaticString) {
-        guard name.hasPointerRepresentation else { return name.withUTF8Buffer { key(plain: $0) } }
-        key(plain: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        Self.withBytes(of: name) { key(plain: $0) }
     }
 
     /// `,"name":` or `"name":`, stored at once.
     @inline(__always)
     private mutating func key(plain name: UnsafeBufferPointer<UInt8>) {
-        let comma = followsValue ? 1 : 0
-        let count = comma + name.count + 3
-        let text = room(count)
-        // The comma is stored either way; without one, the quotation mark overwrites it.
-        text[0] = UInt8(ascii: ",")
-        text[comma] = UInt8(ascii: "\"")
-        if let start = name.baseAddress { copyBytes(start, count: name.count, to: text + comma + 1) }
-        text[count - 2] = UInt8(ascii: "\"")
-        text[count - 1] = UInt8(ascii: ":")
-        length += count
+        let (text, total) = separatedRoom(name.count + 3)
+        text[0] = UInt8(ascii: "\"")
+        if let start = name.baseAddress { copyBytes(start, count: name.count, to: text + 1) }
+        text[name.count + 1] = UInt8(ascii: "\"")
+        text[name.count + 2] = UInt8(ascii: ":")
+        length += total
         followsValue = false
     }
 
@@ -141,19 +136,15 @@ package struct JSONWriter {
     /// bytes: the buffer holds whatever was there before, not zeros.
     package mutating func asciiString(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
         precondition(count >= 0, "a negative count")
-        let comma = followsValue ? 1 : 0
-        let total = comma + count + 2
-        let text = room(total)
-        text[0] = UInt8(ascii: ",")
-        text[comma] = UInt8(ascii: "\"")
-        fill(UnsafeMutableBufferPointer(start: text + comma + 1, count: count))
-        text[total - 1] = UInt8(ascii: "\"")
+        let (text, total) = separatedRoom(count + 2)
+        text[0] = UInt8(ascii: "\"")
+        fill(UnsafeMutableBufferPointer(start: text + 1, count: count))
+        text[count + 1] = UInt8(ascii: "\"")
         length += total
         followsValue = true
     }
 
     package mutating func integer(_ number: Int64) {
-        let comma = followsValue ? 1 : 0
         let sign = number < 0 ? 1 : 0
         let magnitude = number.magnitude
         // Every magnitude is below 10^19 (Int64.min's is 9.2 × 10^18), so the power never overflows.
@@ -163,17 +154,15 @@ package struct JSONWriter {
             digits += 1
             power &*= 10
         }
-        let count = comma + sign + digits
-        let text = room(count)
-        // The comma and the sign are stored either way; the text that follows overwrites those not needed.
-        text[0] = UInt8(ascii: ",")
-        text[comma] = UInt8(ascii: "-")
+        let (text, total) = separatedRoom(sign + digits)
+        // The sign is stored either way; without one, the first digit overwrites it.
+        text[0] = UInt8(ascii: "-")
         var rest = magnitude
-        for position in stride(from: count - 1, through: comma + sign, by: -1) {
+        for position in stride(from: sign + digits - 1, through: sign, by: -1) {
             text[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
         }
-        length += count
+        length += total
         followsValue = true
     }
 
@@ -286,16 +275,36 @@ package struct JSONWriter {
     }
 
     private mutating func write(_ literal: StaticString) {
-        literal.withUTF8Buffer { write($0) }
+        Self.withBytes(of: literal) { write($0) }
+    }
+
+    /// The bytes of a literal: where they are stored when they are (any literal but a single scalar), without
+    /// a call.
+    @inline(__always)
+    private static func withBytes<Result>(
+        of literal: StaticString,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard literal.hasPointerRepresentation else { return literal.withUTF8Buffer(body) }
+        return body(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// `byte`, after a comma when it follows a value.
     private mutating func writeSeparated(_ byte: UInt8) {
+        let (text, total) = separatedRoom(1)
+        text.pointee = byte
+        length += total
+    }
+
+    /// Room for `count` (at least 1) bytes after a comma when the writer follows a value: the comma stored, the
+    /// pointer past it, and the bytes `length` grows by, the comma's among them. The comma is stored either way,
+    /// so that there is no branch: without one, the first of the `count` bytes overwrites it.
+    @inline(__always)
+    private mutating func separatedRoom(_ count: Int) -> (text: UnsafeMutablePointer<UInt8>, total: Int) {
         let comma = followsValue ? 1 : 0
-        let text = room(comma + 1)
+        let text = room(comma + count)
         text[0] = UInt8(ascii: ",")
-        text[comma] = byte
-        length += comma + 1
+        return (text + comma, comma + count)
     }
 
     private mutating func separate() {

@@ -147,4 +147,24 @@ import Testing
                 + #""is_in_intro_offer_period_and_then_some_more_words":5}"#
         )
     }
+
+    /// A `StaticString` made from one Unicode scalar holds the scalar, not a pointer to stored bytes: the other
+    /// way a literal name can reach the writer.
+    @Test func aLiteralOfOneScalarIsWrittenAsItsBytes() {
+        struct ScalarLiteral: ExpressibleByUnicodeScalarLiteral {
+            let text: StaticString
+            init(unicodeScalarLiteral value: StaticString) { text = value }
+        }
+        let ascii: ScalarLiteral = "a"
+        let twoBytes: ScalarLiteral = "é"
+        #expect(!ascii.text.hasPointerRepresentation && !twoBytes.text.hasPointerRepresentation)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key(ascii.text)
+        writer.integer(-1)
+        writer.key(twoBytes.text)
+        writer.integer(0)
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":-1,"é":0}"#)
+    }
 }
