@@ -1,5 +1,3 @@
-import Foundation
-
 /// The most worker threads a batch runs (`--jobs`): each is a thread with its own worker value (a memo) and
 /// ``BatchScheduler/windowPerJob`` slots of the window, so a count beyond any machine's cores would only exhaust
 /// memory, or overflow the window's size.
@@ -30,13 +28,13 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
     private let next: @Sendable () -> Item?
     private let emit: @Sendable ([Output]) throws(ToolFailure) -> Void
 
-    private let sourceLock = NSLock()
+    private let sourceLock = Lock()
     /// Items taken from the source; guarded by `sourceLock`.
     private var taken = 0
     /// Whether the source has run out; guarded by `sourceLock`.
     private var exhausted = false
 
-    private let state = NSCondition()
+    private let state = Condition()
     /// Outputs not yet printed, at their item's index modulo the window; guarded by `state`.
     private var ready: [Output?]
     /// Items printed: the index of the next output to print; guarded by `state`.
@@ -75,17 +73,10 @@ final class BatchScheduler<Item: Sendable, Output: Sendable>: @unchecked Sendabl
             var worker = makeWorker()
             scheduler.work { item in process(item, &worker) }
         }
-        let finished = DispatchGroup()
-        for _ in 1..<scheduler.jobs {
-            finished.enter()
-            let thread = Thread {
-                body()
-                finished.leave()
-            }
-            thread.start()
-        }
+        // A thread the system refuses leaves its share of the items to the others.
+        let threads = (1..<scheduler.jobs).compactMap { _ in StartedThread.start(body) }
         body()
-        finished.wait()
+        for thread in threads { thread.join() }
         scheduler.state.lock()
         let failure = scheduler.failure
         scheduler.state.unlock()

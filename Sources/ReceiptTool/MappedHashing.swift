@@ -1,4 +1,3 @@
-import Foundation
 import PureCrypto
 
 #if canImport(Glibc)
@@ -32,7 +31,7 @@ enum MappedHashing {
 
     /// One thread of the process hashes through a mapping at a time, since the SIGBUS handler knows one window;
     /// another one reads instead.
-    private static let lock = NSLock()
+    private static let lock = Lock()
 
     /// Hashes bytes `0..<size` of the file open as `descriptor` into `hasher`, `window` bytes (a multiple of the
     /// page size) at a time, and returns how many it hashed: `size`, or a prefix of it (maybe none) when a
@@ -44,7 +43,7 @@ enum MappedHashing {
         window: Int = windowSize,
         into hasher: inout Hash
     ) throws(InputError) -> Int {
-        guard lock.try() else { return 0 }
+        guard lock.tryLock() else { return 0 }
         defer { lock.unlock() }
         var action = sigaction()
         #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +9,7 @@ import Darwin
 enum StandardStreams {
     /// Held for every write to standard output or error, and taken for good by an interruption: so the process
     /// stops between two writes, never inside one, and every line already printed is whole.
-    static let writeLock = NSLock()
+    static let writeLock = Lock()
 
     /// The tool's streams.
     static let io = ToolIO(
@@ -62,7 +60,7 @@ enum Interruption {
         // Blocked here, before any other thread exists, so that every thread inherits the mask.
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let blocked = set
-        let watcher = Thread {
+        let watcher = StartedThread.start {
             var set = blocked
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
@@ -74,6 +72,7 @@ enum Interruption {
             pthread_sigmask(SIG_UNBLOCK, &only, nil)
             raise(number)
         }
-        watcher.start()
+        // Without the thread that takes them, the signals end the process as they would have, maybe mid-write.
+        if watcher == nil { pthread_sigmask(SIG_UNBLOCK, &set, nil) }
     }
 }

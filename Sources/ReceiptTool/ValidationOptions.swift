@@ -1,8 +1,13 @@
-import Foundation
 import PureDER
 import PureReceipt
 import PureSignedData
 import PureX509
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What `verify` and `entitlements` share: the inputs (files, directories, `-`, or `--lines`), whom to trust
 /// (`--anchor`), what to expect (`--bundle-id`, `--version`, `--device-id`; for signed data `--app-apple-id` and
@@ -21,7 +26,7 @@ struct ValidationOptions {
     var anchors: [InputName] = []
     var validationTime: ReceiptValidator.ValidationTime = .receiptCreationDate
     var json = false
-    var jobs = min(ProcessInfo.processInfo.activeProcessorCount, maximumBatchJobs)
+    var jobs = min(processorsOnline, maximumBatchJobs)
     /// Whether each worker keeps a ``PureX509/SignatureMemo`` across its inputs; `--no-memo` turns it off.
     var memo = true
     /// The values of the command's own options, by name; the last one given wins.
@@ -99,7 +104,7 @@ struct ValidationOptions {
 
     /// An RFC 3339 date-time or `now`, in seconds since 1970.
     static func instant(_ text: String, option: String, command: String) throws(ToolFailure) -> Int64 {
-        if text == "now" { return Int64(Date().timeIntervalSince1970) }
+        if text == "now" { return Int64(time(nil)) }
         guard let seconds = RFC3339.seconds(text) else { throw .usage("\(command): \(option) takes RFC 3339 or now") }
         return seconds
     }
