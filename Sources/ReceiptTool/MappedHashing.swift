@@ -17,9 +17,8 @@ import Darwin
 /// fault, puts zero pages in place of the window, and notes it, so that the access reads zeros instead; the
 /// window's hashing finishes, its result is discarded, and the input is reported unreadable while the other inputs
 /// go on. The file's size is also checked after each window, which catches a file cut within its last page (no
-/// fault: the rest of that page reads as zeros) and does not depend on the note. A fault with no window mapped, or
-/// a second one, is given back to the handler that was there before, as if this one were not; later windows of the
-/// same file are then unprotected.
+/// fault: the rest of that page reads as zeros) and does not depend on the note. A fault at any other address (or
+/// a second one in the window) goes to the action that was there before, as if this handler were not.
 enum MappedHashing {
     /// Files smaller than this are read: a mapping costs system calls of its own, which a copy of a few chunks
     /// does not repay.
@@ -47,12 +46,16 @@ enum MappedHashing {
         defer { lock.unlock() }
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = replaceFaultedWindow
+        action.__sigaction_handler.sa_sigaction = replaceFaultedWindow
         #else
-        action.__sigaction_u.__sa_handler = replaceFaultedWindow
+        action.__sigaction_u.__sa_sigaction = replaceFaultedWindow
         #endif
+        guard sigaction(SIGBUS, nil, &previousAction) == 0 else { return 0 }
+        // On the alternate stack when the previous handler is (one that reports a stack overflow), so that such a
+        // fault reaches it as it would without ours.
+        action.sa_flags = SA_SIGINFO | (previousAction.sa_flags & SA_ONSTACK)
         sigemptyset(&action.sa_mask)
-        guard sigaction(SIGBUS, &action, &previousAction) == 0 else { return 0 }
+        guard sigaction(SIGBUS, &action, nil) == 0 else { return 0 }
         defer { sigaction(SIGBUS, &previousAction, nil) }
         var flags = MAP_PRIVATE
         #if os(Linux)
@@ -83,7 +86,8 @@ enum MappedHashing {
 }
 
 // The SIGBUS handler's state: set by the thread that holds `MappedHashing.lock` around each window, and read by
-// the handler on that same thread, since the fault is raised by the access that makes it.
+// the handler on whichever thread faults; only a fault within the window, raised by the hashing thread's own
+// access, changes it.
 
 /// The window being hashed, or `nil` when none is.
 nonisolated(unsafe) private var faultedWindow: UnsafeMutableRawPointer? = nil
@@ -99,18 +103,66 @@ nonisolated(unsafe) private var previousAction = sigaction()
 @_optimize(none)
 private func faultNoted() -> Bool { windowFaulted }
 
-/// Puts zero pages in place of the window being hashed, so that the access that faulted reads zeros when it is
-/// resumed; or, for a fault that is not the window's first, restores the previous handler, which the access
-/// then faults into again. Only system calls, as a signal handler may make.
-private func replaceFaultedWindow(_: Int32) {
+/// Puts zero pages in place of the window being hashed when the fault is in it, so that the access that faulted
+/// reads zeros when it is resumed. Any other fault (outside the window, with no window mapped, or a second one in
+/// it) goes to the previous action, as if this handler were not there. Only system calls, as a signal handler may
+/// make.
+private func replaceFaultedWindow(_ signal: Int32, _ info: FaultInfo?, _ context: UnsafeMutableRawPointer?) {
     // The interrupted code may be between a failing call and its reading of errno.
     let savedErrno = errno
     defer { errno = savedErrno }
-    guard let window = faultedWindow, !windowFaulted else {
-        sigaction(SIGBUS, &previousAction, nil)
+    guard let window = faultedWindow, !windowFaulted, let address = info.flatMap(faultAddress),
+        address >= window, address < window + faultedWindowLength
+    else {
+        passToPreviousAction(signal, info, context)
         return
     }
     windowFaulted = true
     let zeros = mmap(window, faultedWindowLength, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-    if zeros != window { sigaction(SIGBUS, &previousAction, nil) }
+    if zeros != window { passToPreviousAction(signal, info, context) }
 }
+
+/// Gives a fault that is not the window's to the action before ours. A handler is called with its signal mask, as
+/// the system would have called it, and ours stays in place for the file's later windows. An action that is no
+/// function (the default, which ends the process, or ignoring the signal, which the system does not do for a
+/// fault), or a handler to be reset once it runs (`SA_RESETHAND`), is put back instead, and the access, resumed,
+/// faults into it.
+private func passToPreviousAction(_ signal: Int32, _ info: FaultInfo?, _ context: UnsafeMutableRawPointer?) {
+    #if canImport(Glibc)
+    let withInfo = previousAction.__sigaction_handler.sa_sigaction
+    let plain = previousAction.__sigaction_handler.sa_handler
+    #else
+    let withInfo = previousAction.__sigaction_u.__sa_sigaction
+    let plain = previousAction.__sigaction_u.__sa_handler
+    #endif
+    let flags = previousAction.sa_flags
+    // SIG_DFL is the address 0 and SIG_IGN the address 1, where no function is.
+    let isFunction =
+        flags & SA_SIGINFO != 0
+        ? withInfo.map { unsafeBitCast($0, to: Int.self) > 1 } ?? false
+        : plain.map { unsafeBitCast($0, to: Int.self) > 1 } ?? false
+    guard isFunction, flags & Int32(truncatingIfNeeded: SA_RESETHAND) == 0 else {
+        sigaction(SIGBUS, &previousAction, nil)
+        return
+    }
+    var mask = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &previousAction.sa_mask, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    if flags & SA_SIGINFO != 0 { withInfo?(signal, info, context) } else { plain?(signal) }
+}
+
+#if canImport(Glibc)
+private typealias FaultInfo = UnsafeMutablePointer<siginfo_t>
+
+/// The address whose access faulted; `nil` for a signal a process sent (`si_code` ≤ 0), which names none.
+private func faultAddress(_ info: FaultInfo) -> UnsafeMutableRawPointer? {
+    info.pointee.si_code > 0 ? info.pointee._sifields._sigfault.si_addr : nil
+}
+#else
+private typealias FaultInfo = UnsafeMutablePointer<__siginfo>
+
+/// The address whose access faulted; `nil` for a signal a process sent (`si_code` ≤ 0), which names none.
+private func faultAddress(_ info: FaultInfo) -> UnsafeMutableRawPointer? {
+    info.pointee.si_code > 0 ? info.pointee.si_addr : nil
+}
+#endif

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-// The tool's locks and threads are POSIX threads' own, so that the tool links nothing beyond the standard library
-// and the C library: loading Foundation for a lock and a thread took longer than a small input's whole verification.
+// The tool's locks and threads are POSIX threads' own, so that the tool does not load Foundation: loading it for a
+// lock and a thread took longer than a small input's whole verification.
 
 /// A mutual-exclusion lock (`pthread_mutex_t`, at an address of its own, since a mutex must not move).
 final class Lock: @unchecked Sendable {

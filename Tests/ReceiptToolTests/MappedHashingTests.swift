@@ -179,6 +179,69 @@ struct HookedSHA256: HashFunction {
         }
     }
 
+    /// A SIGBUS elsewhere while a window is hashed (here from a mapping of the test's own, of a file cut to
+    /// nothing) is the previous handler's: it is called once, and the window is neither replaced nor reported. The
+    /// handler stays for the window's own fault, which still makes the input unreadable and is not passed on.
+    @Test func aFaultOutsideTheWindowGoesToThePreviousHandler() throws {
+        let contents = Self.bytes(count: MappedHashing.minimumSize + 4_096, seed: 10)
+        let path = try temporaryFile(contents)
+        defer { unlink(path) }
+        let pageSize = Int(getpagesize())
+        let otherPath = try temporaryFile(Self.bytes(count: pageSize, seed: 11))
+        defer { unlink(otherPath) }
+        // A page past the end of an empty file: reading it raises SIGBUS at its address, once per mapping.
+        func foreignPage() throws -> UnsafeMutableRawPointer {
+            let mapped = try Self.withOpenFile(otherPath) { mmap(nil, pageSize, PROT_READ, MAP_PRIVATE, $0, 0) }
+            return try #require(mapped.flatMap { $0 == UnsafeMutableRawPointer(bitPattern: -1) ? nil : $0 })
+        }
+        try #require(truncate(otherPath, 0) == 0)
+        let first = try foreignPage()
+        defer { munmap(first, pageSize) }
+        let second = try foreignPage()
+        defer { munmap(second, pageSize) }
+
+        var testAction = sigaction()
+        #if canImport(Glibc)
+        testAction.__sigaction_handler.sa_sigaction = zeroFaultedPage
+        #else
+        testAction.__sigaction_u.__sa_sigaction = zeroFaultedPage
+        #endif
+        testAction.sa_flags = SA_SIGINFO
+        sigemptyset(&testAction.sa_mask)
+        var original = sigaction()
+        try #require(sigaction(SIGBUS, &testAction, &original) == 0)
+        defer { sigaction(SIGBUS, &original, nil) }
+        let installed = Self.currentBusAction()
+        defer { HookedSHA256.hook = nil }
+
+        // Only the foreign fault: the file hashes whole, through its window.
+        ForeignFaults.count = 0
+        ForeignFaults.byteRead = 0xff
+        HookedSHA256.hook = { ForeignFaults.byteRead = first.load(as: UInt8.self) }
+        HookedSHA256.updates = []
+        let digest = try withBuffer { buffer in
+            try DigestCommand.digest(of: .path(Array(path.utf8)), HookedSHA256.self, buffer, StandardStreams.io)
+        }
+        #expect(digest == SHA256.hash(contents).description)
+        #expect(HookedSHA256.updates == [contents.count])
+        #expect(ForeignFaults.count == 1)
+        #expect(ForeignFaults.byteRead == 0)
+
+        // A foreign fault, then the file cut under its window: the first is the test's, the second ours.
+        ForeignFaults.count = 0
+        HookedSHA256.hook = {
+            ForeignFaults.byteRead = second.load(as: UInt8.self)
+            _ = truncate(path, 4_096)
+        }
+        #expect(throws: InputError(code: .unreadable, reason: "the file shrank while it was being read")) {
+            try withBuffer { buffer in
+                try DigestCommand.digest(of: .path(Array(path.utf8)), HookedSHA256.self, buffer, StandardStreams.io)
+            }
+        }
+        #expect(ForeignFaults.count == 1)
+        #expect(Self.currentBusAction() == installed)
+    }
+
     /// The process's SIGBUS handler (the first field of `struct sigaction` on Linux and Darwin, as the address
     /// of a function) and flags. (Not the whole structure: the C library fills only part of its signal mask.)
     static func currentBusAction() -> [Int] {
@@ -193,4 +256,30 @@ struct HookedSHA256: HashFunction {
         defer { buffer.deallocate() }
         return try body(buffer)
     }
+}
+
+/// What the test's own SIGBUS handler saw.
+enum ForeignFaults {
+    nonisolated(unsafe) static var count = 0
+    nonisolated(unsafe) static var byteRead: UInt8 = 0
+}
+
+#if canImport(Glibc)
+/// A SIGBUS handler of the test's own: counts the fault and puts a zero page where it was.
+private func zeroFaultedPage(_: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+    zeroPage(at: info?.pointee._sifields._sigfault.si_addr)
+}
+#else
+/// A SIGBUS handler of the test's own: counts the fault and puts a zero page where it was.
+private func zeroFaultedPage(_: Int32, _ info: UnsafeMutablePointer<__siginfo>?, _: UnsafeMutableRawPointer?) {
+    zeroPage(at: info?.pointee.si_addr)
+}
+#endif
+
+private func zeroPage(at address: UnsafeMutableRawPointer?) {
+    ForeignFaults.count += 1
+    let pageSize = Int(getpagesize())
+    guard let address, let page = UnsafeMutableRawPointer(bitPattern: Int(bitPattern: address) & ~(pageSize - 1))
+    else { return }
+    _ = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
 }
