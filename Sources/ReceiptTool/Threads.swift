@@ -113,6 +113,3 @@ private func runThreadBody(_ argument: UnsafeMutableRawPointer) -> UnsafeMutable
     return nil
 }
 #endif
-
-/// The processors online, the default of `--jobs`.
-var processorsOnline: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }

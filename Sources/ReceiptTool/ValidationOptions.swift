@@ -26,7 +26,7 @@ struct ValidationOptions {
     var anchors: [InputName] = []
     var validationTime: ReceiptValidator.ValidationTime = .receiptCreationDate
     var json = false
-    var jobs = min(processorsOnline, maximumBatchJobs)
+    var jobs = min(ProcessorCount.available, maximumBatchJobs)
     /// Whether each worker keeps a ``PureX509/SignatureMemo`` across its inputs; `--no-memo` turns it off.
     var memo = true
     /// The values of the command's own options, by name; the last one given wins.
