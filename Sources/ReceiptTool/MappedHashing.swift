@@ -44,17 +44,10 @@ enum MappedHashing {
     ) throws(InputError) -> Int {
         guard lock.tryLock() else { return 0 }
         defer { lock.unlock() }
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_sigaction = replaceFaultedWindow
-        #else
-        action.__sigaction_u.__sa_sigaction = replaceFaultedWindow
-        #endif
         guard sigaction(SIGBUS, nil, &previousAction) == 0 else { return 0 }
         // On the alternate stack when the previous handler is (one that reports a stack overflow), so that such a
         // fault reaches it as it would without ours.
-        action.sa_flags = SA_SIGINFO | (previousAction.sa_flags & SA_ONSTACK)
-        sigemptyset(&action.sa_mask)
+        var action = faultAction(replaceFaultedWindow, flags: previousAction.sa_flags & SA_ONSTACK)
         guard sigaction(SIGBUS, &action, nil) == 0 else { return 0 }
         defer { sigaction(SIGBUS, &previousAction, nil) }
         var flags = MAP_PRIVATE
@@ -151,18 +144,34 @@ private func passToPreviousAction(_ signal: Int32, _ info: FaultInfo?, _ context
     if flags & SA_SIGINFO != 0 { withInfo?(signal, info, context) } else { plain?(signal) }
 }
 
+/// An action that calls `handler` with the fault's details (`SA_SIGINFO`, and `flags`), blocking no other signal.
+func faultAction(
+    _ handler: @escaping @convention(c) (Int32, FaultInfo?, UnsafeMutableRawPointer?) -> Void,
+    flags: Int32 = 0
+) -> sigaction {
+    var action = sigaction()
+    #if canImport(Glibc)
+    action.__sigaction_handler.sa_sigaction = handler
+    #else
+    action.__sigaction_u.__sa_sigaction = handler
+    #endif
+    action.sa_flags = SA_SIGINFO | flags
+    sigemptyset(&action.sa_mask)
+    return action
+}
+
 #if canImport(Glibc)
-private typealias FaultInfo = UnsafeMutablePointer<siginfo_t>
+typealias FaultInfo = UnsafeMutablePointer<siginfo_t>
 
 /// The address whose access faulted; `nil` for a signal a process sent (`si_code` ≤ 0), which names none.
-private func faultAddress(_ info: FaultInfo) -> UnsafeMutableRawPointer? {
+func faultAddress(_ info: FaultInfo) -> UnsafeMutableRawPointer? {
     info.pointee.si_code > 0 ? info.pointee._sifields._sigfault.si_addr : nil
 }
 #else
-private typealias FaultInfo = UnsafeMutablePointer<__siginfo>
+typealias FaultInfo = UnsafeMutablePointer<__siginfo>
 
 /// The address whose access faulted; `nil` for a signal a process sent (`si_code` ≤ 0), which names none.
-private func faultAddress(_ info: FaultInfo) -> UnsafeMutableRawPointer? {
+func faultAddress(_ info: FaultInfo) -> UnsafeMutableRawPointer? {
     info.pointee.si_code > 0 ? info.pointee.si_addr : nil
 }
 #endif

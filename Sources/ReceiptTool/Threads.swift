@@ -11,17 +11,9 @@ import Darwin
 final class Lock: @unchecked Sendable {
     fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
+    init() { mutex = pinned(pthread_mutex_t()) { pthread_mutex_init($0, nil) } }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    deinit { unpin(mutex, pthread_mutex_destroy) }
 
     func lock() { pthread_mutex_lock(mutex) }
 
@@ -38,17 +30,9 @@ final class Condition: @unchecked Sendable {
     private let mutex = Lock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    init() {
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
+    init() { condition = pinned(pthread_cond_t()) { pthread_cond_init($0, nil) } }
 
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-    }
+    deinit { unpin(condition, pthread_cond_destroy) }
 
     func lock() { mutex.lock() }
 
@@ -58,6 +42,24 @@ final class Condition: @unchecked Sendable {
     func wait() { pthread_cond_wait(condition, mutex.mutex) }
 
     func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// A POSIX synchronization object at an address of its own, which it must keep once `initialize` has run.
+private func pinned<Object>(
+    _ blank: Object,
+    _ initialize: (UnsafeMutablePointer<Object>) -> Int32
+) -> UnsafeMutablePointer<Object> {
+    let object = UnsafeMutablePointer<Object>.allocate(capacity: 1)
+    object.initialize(to: blank)
+    _ = initialize(object)
+    return object
+}
+
+/// Destroys and frees an object from ``pinned(_:_:)``.
+private func unpin<Object>(_ object: UnsafeMutablePointer<Object>, _ destroy: (UnsafeMutablePointer<Object>) -> Int32) {
+    _ = destroy(object)
+    object.deinitialize(count: 1)
+    object.deallocate()
 }
 
 /// A thread started by ``start(_:)``, to be joined once.

@@ -200,14 +200,7 @@ struct HookedSHA256: HashFunction {
         let second = try foreignPage()
         defer { munmap(second, pageSize) }
 
-        var testAction = sigaction()
-        #if canImport(Glibc)
-        testAction.__sigaction_handler.sa_sigaction = zeroFaultedPage
-        #else
-        testAction.__sigaction_u.__sa_sigaction = zeroFaultedPage
-        #endif
-        testAction.sa_flags = SA_SIGINFO
-        sigemptyset(&testAction.sa_mask)
+        var testAction = faultAction(zeroFaultedPage)
         var original = sigaction()
         try #require(sigaction(SIGBUS, &testAction, &original) == 0)
         defer { sigaction(SIGBUS, &original, nil) }
@@ -264,22 +257,12 @@ enum ForeignFaults {
     nonisolated(unsafe) static var byteRead: UInt8 = 0
 }
 
-#if canImport(Glibc)
 /// A SIGBUS handler of the test's own: counts the fault and puts a zero page where it was.
-private func zeroFaultedPage(_: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
-    zeroPage(at: info?.pointee._sifields._sigfault.si_addr)
-}
-#else
-/// A SIGBUS handler of the test's own: counts the fault and puts a zero page where it was.
-private func zeroFaultedPage(_: Int32, _ info: UnsafeMutablePointer<__siginfo>?, _: UnsafeMutableRawPointer?) {
-    zeroPage(at: info?.pointee.si_addr)
-}
-#endif
-
-private func zeroPage(at address: UnsafeMutableRawPointer?) {
+private func zeroFaultedPage(_: Int32, _ info: FaultInfo?, _: UnsafeMutableRawPointer?) {
     ForeignFaults.count += 1
     let pageSize = Int(getpagesize())
-    guard let address, let page = UnsafeMutableRawPointer(bitPattern: Int(bitPattern: address) & ~(pageSize - 1))
+    guard let address = info.flatMap(faultAddress),
+        let page = UnsafeMutableRawPointer(bitPattern: Int(bitPattern: address) & ~(pageSize - 1))
     else { return }
     _ = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
 }
