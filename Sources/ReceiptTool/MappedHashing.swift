@@ -63,11 +63,9 @@ enum MappedHashing {
             #if !os(Linux)
             _ = madvise(start, length, MADV_WILLNEED)
             #endif
-            faultedWindowLength = length
-            windowFaulted = false
-            faultedWindow = start
+            enterWindow(start, length: length)
             hasher.update(bufferPointer: UnsafeRawBufferPointer(start: start, count: length))
-            faultedWindow = nil
+            leaveWindow()
             munmap(start, length)
             if (FileInput.regularFileSize(descriptor) ?? 0) < offset + length || faultNoted() {
                 throw InputError(code: .unreadable, reason: "the file shrank while it was being read")
@@ -90,8 +88,24 @@ nonisolated(unsafe) private var windowFaulted = false
 /// The handler before ours, restored after the windows, and given any fault that is not a window's.
 nonisolated(unsafe) private var previousAction = sigaction()
 
-/// Whether the handler replaced the window: read through a call the optimizer does not see into, so that the
-/// read is made after the hashing, in which the handler may have run, whatever the compiler knows of the hashing.
+// The state is written and read through calls the optimizer does not see into, so that the writes are made before
+// the hashing and the read after it, in which the handler may have run, whatever the compiler knows of the hashing.
+
+/// Makes `start` the window the handler answers for, not yet faulted.
+@inline(never)
+@_optimize(none)
+private func enterWindow(_ start: UnsafeMutableRawPointer, length: Int) {
+    faultedWindowLength = length
+    windowFaulted = false
+    faultedWindow = start
+}
+
+/// Leaves no window for the handler to answer for.
+@inline(never)
+@_optimize(none)
+private func leaveWindow() { faultedWindow = nil }
+
+/// Whether the handler replaced the window.
 @inline(never)
 @_optimize(none)
 private func faultNoted() -> Bool { windowFaulted }

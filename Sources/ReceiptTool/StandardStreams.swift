@@ -72,7 +72,11 @@ enum Interruption {
             pthread_sigmask(SIG_UNBLOCK, &only, nil)
             raise(number)
         }
-        // Without the thread that takes them, the signals end the process as they would have, maybe mid-write.
-        if watcher == nil { pthread_sigmask(SIG_UNBLOCK, &set, nil) }
+        if let watcher {
+            watcher.detach()
+        } else {
+            // Without the thread that takes them, the signals end the process as they would have, maybe mid-write.
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        }
     }
 }

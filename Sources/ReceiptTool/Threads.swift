@@ -94,6 +94,15 @@ struct StartedThread {
         if let handle { pthread_join(handle, nil) }
         #endif
     }
+
+    /// Lets the thread run on its own, never joined: the system takes back what it holds when it ends.
+    func detach() {
+        #if canImport(Glibc)
+        pthread_detach(handle)
+        #else
+        if let handle { pthread_detach(handle) }
+        #endif
+    }
 }
 
 /// What a new thread runs, passed to it retained once.
