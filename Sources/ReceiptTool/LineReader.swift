@@ -45,7 +45,8 @@ struct LineReader {
                 start = newline + 1
                 scanned = start
                 number += 1
-                if skipping {
+                // A line read whole in one chunk is measured here; one that outgrew the buffer was skipped.
+                if skipping || line.count > limit {
                     skipping = false
                     return .failed(number: number, tooLong)
                 }
