@@ -51,8 +51,13 @@ enum StandardStreams {
 
 /// Stops the process on SIGINT, SIGTERM or SIGHUP between two writes: the signals are blocked in every thread
 /// and taken by one thread of their own with `sigwait`, which takes ``StandardStreams/writeLock`` for good and
-/// then lets the signal end the process as it would have (the shell sees 128 + the signal number).
+/// then lets the signal end the process as it would have (the shell sees 128 + the signal number). A write that
+/// cannot finish (its reader stopped reading) holds the lock; after ``graceSeconds`` the process ends anyway, and
+/// that write's line may be left incomplete.
 enum Interruption {
+    /// How long a signal waits for a write under way to finish.
+    static let graceSeconds = 2
+
     static func start(signals: [Int32]) {
         var set = sigset_t()
         sigemptyset(&set)
@@ -64,7 +69,11 @@ enum Interruption {
             var set = blocked
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
-            StandardStreams.writeLock.lock()
+            var waited = 0
+            while !StandardStreams.writeLock.tryLock() && waited < graceSeconds * 100 {
+                usleep(10_000)
+                waited += 1
+            }
             signal(number, SIG_DFL)
             var only = sigset_t()
             sigemptyset(&only)

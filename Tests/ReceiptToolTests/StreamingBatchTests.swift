@@ -130,12 +130,14 @@ import VectorSupport
         #expect(empty.out.isEmpty)
     }
 
-    @Test func aLineReaderSkipsBlankLinesAndReportsLongOnesWithoutHoldingThem() {
-        let text = Array("short\r\n\n   \n0123456789ABCDEF\nok\nlast".utf8)
+    /// The same lines whatever the reads' sizes: three bytes per read, so that lines cross reads, or all at once, so
+    /// that a line's line feed is already read when the line is taken.
+    @Test(arguments: [3, 1_000])
+    func aLineReaderSkipsBlankLinesAndReportsLongOnesWithoutHoldingThem(readSize: Int) {
+        let text = Array("short\r\n\n   \n0123456789ABCDEF\nok\n0123456789\n0123456789A\nlast".utf8)
         var offset = 0
         var reader = LineReader(limit: 10) { buffer throws(InputError) in
-            // Three bytes per read, so that lines cross reads.
-            let count = min(3, buffer.count, text.count - offset)
+            let count = min(readSize, buffer.count, text.count - offset)
             buffer.copyBytes(from: text[offset..<offset + count])
             offset += count
             return count
@@ -147,7 +149,7 @@ import VectorSupport
             case .failed(let number, let error): lines.append("\(number) \(error.code.rawValue)")
             }
         }
-        #expect(lines == ["1 short", "4 input.tooLarge", "5 ok", "6 last"])
+        #expect(lines == ["1 short", "4 input.tooLarge", "5 ok", "6 0123456789", "7 input.tooLarge", "8 last"])
     }
 
     @Test func aLineReaderReportsAReadErrorOnceAndStops() {
@@ -326,6 +328,35 @@ import VectorSupport
                 #expect((try? JSONSerialization.jsonObject(with: Data(line))) != nil)
             }
         }
+    }
+
+    /// Output whose reader stopped reading blocks a write, which holds the lock an interruption waits for: the
+    /// signal still ends the process, after the grace period.
+    @Test func anInterruptionEndsTheProcessWhileItsOutputIsBlocked() throws {
+        let line = try Self.base64(Self.g5) + "\n"
+        // Far more output than a pipe holds, never read while the signal is waited for.
+        let lines = try temporaryFile(Array(String(repeating: line, count: 200).utf8))
+        defer { unlink(lines) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltTool.path())
+        process.arguments = ["verify", "--json", "--jobs", "1", "--lines", lines]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(1_000_000)
+        let clock = ContinuousClock()
+        let signalled = clock.now
+        kill(process.processIdentifier, SIGTERM)
+        while process.isRunning && clock.now - signalled < .seconds(20) { usleep(10_000) }
+        let ended = !process.isRunning
+        // Unblocks a process that did not end, so that the test itself ends.
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(ended, "the process did not end within 20 s of SIGTERM")
+        #expect(clock.now - signalled >= .seconds(Interruption.graceSeconds) || !ended)
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
     }
 
     @Test func theMapStepExampleOfTheDocsMergesPartsBackInInputOrder() throws {
