@@ -8,8 +8,13 @@ import Darwin
 /// output back or lose it at exit, every failure reported, and the interruption contract of docs/cli.md.
 enum StandardStreams {
     /// Held for every write to standard output or error, and taken for good by an interruption: so the process
-    /// stops between two writes, never inside one, and every line already printed is whole.
+    /// stops between two writes, never inside one (unless a write stays blocked for the grace period), and every
+    /// line already printed is whole.
     static let writeLock = Lock()
+
+    /// Passed through before each write takes ``writeLock``, and held for good by an interruption: so no write
+    /// starts after the signal, and the one under way, when it ends, leaves the write lock to the interruption.
+    static let turnstile = Lock()
 
     /// The tool's streams.
     static let io = ToolIO(
@@ -34,6 +39,8 @@ enum StandardStreams {
 
     /// Writes every byte of `buffer` to `descriptor`, resuming after partial writes and `EINTR`.
     static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, stream: String) throws(OutputError) {
+        turnstile.lock()
+        turnstile.unlock()
         writeLock.lock()
         defer { writeLock.unlock() }
         var offset = 0
@@ -51,7 +58,8 @@ enum StandardStreams {
 
 /// Stops the process on SIGINT, SIGTERM or SIGHUP between two writes: the signals are blocked in every thread
 /// and taken by one thread of their own with `sigwait`, which takes ``StandardStreams/writeLock`` for good and
-/// then lets the signal end the process as it would have (the shell sees 128 + the signal number). A write that
+/// then lets the signal end the process as it would have (the shell sees 128 + the signal number). It closes
+/// ``StandardStreams/turnstile`` first, so that writers cannot keep taking the write lock before it. A write that
 /// cannot finish (its reader stopped reading) holds the lock; after ``graceSeconds`` the process ends anyway, and
 /// that write's line may be left incomplete.
 enum Interruption {
@@ -69,11 +77,9 @@ enum Interruption {
             var set = blocked
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
-            var waited = 0
-            while !StandardStreams.writeLock.tryLock() && waited < graceSeconds * 100 {
-                usleep(10_000)
-                waited += 1
-            }
+            StandardStreams.turnstile.lock()
+            let deadline = monotonicSeconds() + Double(graceSeconds)
+            while !StandardStreams.writeLock.tryLock() && monotonicSeconds() < deadline { usleep(10_000) }
             signal(number, SIG_DFL)
             var only = sigset_t()
             sigemptyset(&only)
@@ -87,5 +93,12 @@ enum Interruption {
             // Without the thread that takes them, the signals end the process as they would have, maybe mid-write.
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
+    }
+
+    /// Seconds on a clock that only moves forward, whatever the load and the time of day.
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
