@@ -77,9 +77,7 @@ enum Interruption {
             var set = blocked
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
-            StandardStreams.turnstile.lock()
-            let deadline = monotonicSeconds() + Double(graceSeconds)
-            while !StandardStreams.writeLock.tryLock() && monotonicSeconds() < deadline { usleep(10_000) }
+            _ = stopWrites(within: Double(graceSeconds))
             signal(number, SIG_DFL)
             var only = sigset_t()
             sigemptyset(&only)
@@ -93,6 +91,18 @@ enum Interruption {
             // Without the thread that takes them, the signals end the process as they would have, maybe mid-write.
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
+    }
+
+    /// Stops every write for good: closes the turnstile, so that no write starts, and takes the write lock when the
+    /// write under way ends, waiting at most `seconds` for it; whether the lock was taken.
+    static func stopWrites(within seconds: Double) -> Bool {
+        StandardStreams.turnstile.lock()
+        let deadline = monotonicSeconds() + seconds
+        while !StandardStreams.writeLock.tryLock() {
+            guard monotonicSeconds() < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
     }
 
     /// Seconds on a clock that only moves forward, whatever the load and the time of day.

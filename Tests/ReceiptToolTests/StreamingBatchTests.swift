@@ -333,17 +333,9 @@ import VectorSupport
     /// Output whose reader stopped reading blocks a write, which holds the lock an interruption waits for: the
     /// signal still ends the process, after the grace period.
     @Test func anInterruptionEndsTheProcessWhileItsOutputIsBlocked() throws {
-        let line = try Self.base64(Self.g5) + "\n"
         // Far more output than a pipe holds, never read while the signal is waited for.
-        let lines = try temporaryFile(Array(String(repeating: line, count: 200).utf8))
+        let (process, output, lines) = try Self.startVerifying(copies: 200, jobs: 1)
         defer { unlink(lines) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltTool.path())
-        process.arguments = ["verify", "--json", "--jobs", "1", "--lines", lines]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         let blocked = Self.waitUntilBlockedWriting(process.processIdentifier)
         let clock = ContinuousClock()
         let signalled = clock.now
@@ -357,6 +349,21 @@ import VectorSupport
         if blocked { #expect(clock.now - signalled >= .seconds(Interruption.graceSeconds) || !ended) }
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == SIGTERM)
+    }
+
+    /// The tool started on `verify --json --lines` of `copies` lines of the G5 receipt, its output a pipe; the path
+    /// of the lines' file, for the caller to remove.
+    static func startVerifying(copies: Int, jobs: Int) throws -> (Process, Pipe, String) {
+        let line = try Self.base64(Self.g5) + "\n"
+        let lines = try temporaryFile(Array(String(repeating: line, count: copies).utf8))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltTool.path())
+        process.arguments = ["verify", "--json", "--jobs", "\(jobs)", "--lines", lines]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, output, lines)
     }
 
     /// Whether the process is seen blocked in a write to a pipe (Linux's /proc tells), within 10 s; where nothing
@@ -377,16 +384,8 @@ import VectorSupport
     /// A reader that keeps reading, slowly, while the tool writes without pause: the interruption still comes
     /// between two writes, so every line is whole.
     @Test func anInterruptionOfABusyWriterLeavesEveryLineWhole() throws {
-        let line = try Self.base64(Self.g5) + "\n"
-        let lines = try temporaryFile(Array(String(repeating: line, count: 2_000).utf8))
+        let (process, output, lines) = try Self.startVerifying(copies: 2_000, jobs: 2)
         defer { unlink(lines) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltTool.path())
-        process.arguments = ["verify", "--json", "--jobs", "2", "--lines", lines]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         let reader = output.fileHandleForReading
         var printed = Data()
         // Reads a little at a time, so that the writers are mostly blocked in the pipe, and signals midway.
