@@ -35,17 +35,27 @@ echo "== Swift benchmarks (release)"
 ${pin[@]+"${pin[@]}"} swift package --allow-writing-to-package-directory benchmark --format jmh --path "$results" \
     --no-progress --skip-target AllocationBenchmarks 2>&1 | grep -vE '^\s*$' | tail -n 5
 
-# --- Paired rounds for the receipt goals (report.py judges them on these) ---
+# ECDSA verifications per second by OpenSSL on the benchmarks' CPU, for `seconds` each: its P-256 is hand-written
+# assembly, its P-384 generic code. An ecdsa line has four leading fields ("256 bits ecdsa (nistp256)") before the
+# header's.
+ecdsa_speed() {  # seconds
+    ${pin[@]+"${pin[@]}"} openssl speed -seconds "$1" ecdsap256 ecdsap384 2>/dev/null | awk '
+        /verify\/s/ { for (i = 1; i <= NF; i++) if ($i == "verify/s") column = i + 4 }
+        $3 == "ecdsa" && column { curve = $4; gsub(/[()nist]/, "", curve); print curve "-verify", "openssl-native", $column, "ops/s" }'
+}
+
+# --- Paired rounds for the goals (report.py judges them on these) ---
 # PAIRED_ROUNDS rounds (default 5), each running the goals' benchmarks for up to 1 s each, one implementation after
-# the other on one CPU: a round's ratio compares figures measured seconds apart, and the median over the rounds is
-# what a slow spell of the machine moves least.
-echo "== Receipt goals, paired rounds"
-goals="$(python3 "$here/report.py" --goal-filter)"  # the benchmarks of report.py's RECEIPT_GOALS
+# the other on one CPU, then OpenSSL's ECDSA for 1 s per curve: a round's ratio compares figures measured seconds
+# apart, and the median over the rounds is what a slow spell of the machine moves least.
+echo "== Goals, paired rounds"
+goals="$(python3 "$here/report.py" --goal-filter)"  # the benchmarks of report.py's RECEIPT_GOALS and ECDSA_GOALS
 for round in $(seq 1 "${PAIRED_ROUNDS:-5}"); do
     mkdir -p "$results/paired/$round"
     RECEIPT_BENCHMARK_SECONDS=1 ${pin[@]+"${pin[@]}"} swift package --allow-writing-to-package-directory \
         benchmark --format jmh --path "$results/paired/$round" --no-progress --target ReceiptBenchmarks \
-        --target SignedDataBenchmarks --filter "$goals" 2>&1 | grep -vE '^\s*$' | tail -n 1
+        --target SignedDataBenchmarks --target ECDSABenchmarks --filter "$goals" 2>&1 | grep -vE '^\s*$' | tail -n 1
+    ecdsa_speed 1 > "$results/paired/$round/openssl.txt"
 done
 
 # --- Allocation thresholds (AllocationBenchmarks against Thresholds/; see docs/performance-notes.md) ---
@@ -59,14 +69,14 @@ swift package benchmark thresholds check --target AllocationBenchmarks --path "$
 # --- end of allocation thresholds ---
 
 echo "== OpenSSL command line"
-# Lines of "benchmark implementation value unit". The scalar tier masks SHA extensions, AVX/AVX2/SSSE3 and
+# Lines of "benchmark implementation value unit", measured on the benchmarks' CPU. The scalar tier masks SHA extensions, AVX/AVX2/SSSE3 and
 # friends: OpenSSL's integer-only code paths. `openssl speed -evp` reports thousands of bytes per second.
 scalar_mask='~0x10000A0000000000:~0xF02B0128'
 hash_speed() {  # algorithm bytes tier
     # Set the mask only for the scalar tier: an empty OPENSSL_ia32cap would disable every extension.
     local run=(openssl)
     [[ $3 == scalar ]] && run=(env "OPENSSL_ia32cap=$scalar_mask" openssl)
-    "${run[@]}" speed -bytes "$2" -seconds 3 -evp "$1" 2>/dev/null | awk -v a="$1" -v b="$2" -v t="$3" \
+    ${pin[@]+"${pin[@]}"} "${run[@]}" speed -bytes "$2" -seconds 3 -evp "$1" 2>/dev/null | awk -v a="$1" -v b="$2" -v t="$3" \
         '$1 == a { size = (b == 1048576 ? "1MiB" : b "B"); v = $NF; sub(/k$/, "", v); print a "-" size, "openssl-" t, v / 1000, "MB/s" }'
 }
 for algorithm in sha1 sha256 sha512; do
@@ -78,18 +88,13 @@ done
 for bits in 2048 4096; do
     # The verify/s column, found by its header (OpenSSL 3.0 prints sign, verify, sign/s, verify/s; later
     # versions add columns); an rsa line has three leading fields ("rsa 2048 bits") before the header's.
-    openssl speed -seconds 3 "rsa$bits" 2>/dev/null | awk -v b="$bits" '
+    ${pin[@]+"${pin[@]}"} openssl speed -seconds 3 "rsa$bits" 2>/dev/null | awk -v b="$bits" '
         /verify\/s/ { for (i = 1; i <= NF; i++) if ($i == "verify/s") column = i + 3 }
         $1 == "rsa" && $2 == b && column { print "rsa" b "-verify", "openssl-native", $column, "ops/s" }' \
         >> "$results/openssl.txt"
 done
 
-# ECDSA verifications per second: OpenSSL's P-256 is hand-written assembly, its P-384 generic code. An ecdsa line
-# has four leading fields ("256 bits ecdsa (nistp256)") before the header's.
-openssl speed -seconds 3 ecdsap256 ecdsap384 2>/dev/null | awk '
-    /verify\/s/ { for (i = 1; i <= NF; i++) if ($i == "verify/s") column = i + 4 }
-    $3 == "ecdsa" && column { curve = $4; gsub(/[()nist]/, "", curve); print curve "-verify", "openssl-native", $column, "ops/s" }' \
-    >> "$results/openssl.txt"
+ecdsa_speed 3 >> "$results/openssl.txt"
 
 echo "== receipt verify, streaming (release)"
 # The tool as users run it on an export: --lines, one base64 receipt per line.
