@@ -44,9 +44,14 @@ func parseSingleInput(
 ) throws(ToolFailure) -> (flags: Set<String>, input: InputName) {
     var flags: Set<String> = []
     var inputs: [[UInt8]] = []
+    var optionsEnded = false
     for argument in arguments {
         let text = String(decoding: argument, as: UTF8.self)
-        if known.contains(text) {
+        if optionsEnded {
+            inputs.append(argument)
+        } else if text == "--" {
+            optionsEnded = true
+        } else if known.contains(text) {
             flags.insert(text)
         } else if text.hasPrefix("-") && text != "-" {
             throw .usage("\(command): unknown option '\(TerminalText.escaped(utf8: argument))'")

@@ -19,9 +19,16 @@ enum DigestCommand {
         var algorithm = "sha256"
         var inputs: [InputName] = []
         var index = 0
+        var optionsEnded = false
         while index < arguments.count {
             let argument = String(decoding: arguments[index], as: UTF8.self)
+            if optionsEnded {
+                inputs.append(InputName(argument: arguments[index]))
+                index += 1
+                continue
+            }
             switch argument {
+            case "--": optionsEnded = true
             case "-a", "--algorithm":
                 index += 1
                 guard index < arguments.count else { throw .usage("digest: \(argument) needs a value") }

@@ -67,7 +67,9 @@ enum ValidationBatch {
         )
         let inputs = tally.valid + tally.invalid + tally.unreadable
         if tally.unreadable > 0 {
-            throw .usage("\(command): \(tally.unreadable) of \(inputs) inputs could not be read")
+            // Exit status 2 wins, but the line still counts the invalid ones: a reader should not think them valid.
+            let invalid = tally.invalid > 0 ? ", \(tally.invalid) invalid" : ""
+            throw .usage("\(command): \(tally.unreadable) of \(inputs) inputs could not be read\(invalid)")
         }
         if tally.invalid > 0 {
             throw ToolFailure(status: ExitStatus.failure, message: "\(command): \(tally.invalid) of \(inputs) invalid")

@@ -51,9 +51,16 @@ struct ValidationOptions {
         func text(_ name: String) throws(ToolFailure) -> String {
             String(decoding: try value(name), as: UTF8.self)
         }
+        var optionsEnded = false
         while index < arguments.count {
             let argument = String(decoding: arguments[index], as: UTF8.self)
+            if optionsEnded {
+                options.inputs.append(arguments[index])
+                index += 1
+                continue
+            }
             switch argument {
+            case "--": optionsEnded = true
             case "--bundle-id": options.expectations.bundleIdentifier = try text(argument)
             case "--version": options.expectations.applicationVersion = try text(argument)
             case "--device-id":
@@ -62,7 +69,7 @@ struct ValidationOptions {
                 }
                 options.expectations.deviceIdentifier = device
             case "--app-apple-id":
-                guard let id = Int64(try text(argument)), id > 0 else {
+                guard let id = decimalNumber(try text(argument)).flatMap(Int64.init(exactly:)), id > 0 else {
                     throw .usage("\(command): --app-apple-id takes a positive number")
                 }
                 options.appAppleID = id
@@ -78,7 +85,7 @@ struct ValidationOptions {
                 guard options.lines == nil else { throw .usage("\(command): --lines is given once") }
                 options.lines = InputName(argument: try value(argument))
             case "--jobs":
-                guard let jobs = Int(try text(argument)), (1...maximumBatchJobs).contains(jobs) else {
+                guard let jobs = decimalNumber(try text(argument)), (1...maximumBatchJobs).contains(jobs) else {
                     throw .usage("\(command): --jobs takes a number from 1 to \(maximumBatchJobs)")
                 }
                 options.jobs = jobs
@@ -170,4 +177,10 @@ struct ValidationOptions {
             throw .usage("--lines takes a FILE or -")
         }
     }
+}
+
+/// The value of `text` when it is decimal digits alone, and fits: Swift's `Int(_:)` would also take a sign ("+3").
+func decimalNumber(_ text: String) -> Int? {
+    guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+    return Int(text)
 }

@@ -21,6 +21,37 @@ import VectorSupport
         #expect(run.err == "receipt: verify: 1 of 3 inputs could not be read\n")
     }
 
+    @Test func theSummaryCountsInvalidInputsBesideUnreadableOnes() {
+        for command in ["verify", "entitlements"] {
+            let run = runTool([command, "--bundle-id", "other", Self.valid, "/nonexistent", Self.other, Self.root])
+            #expect(run.status == 2)
+            #expect(run.lines.count == 4)
+            #expect(run.lines[1] == "/nonexistent: ERROR input.notFound: no such file or directory")
+            #expect(run.err == "receipt: \(command): 1 of 4 inputs could not be read, 3 invalid\n")
+        }
+    }
+
+    /// `--` ends the options: a name after it that begins with `-` is a file, as a shell's glob may give it.
+    @Test func doubleDashEndsTheOptions() {
+        for command in ["verify", "entitlements"] {
+            let refused = runTool([command, "-missing"])
+            #expect(refused.status == 2)
+            #expect(refused.err.contains("unknown option '-missing'"))
+            let run = runTool([command, Self.valid, "--", "-missing", "--json"])
+            #expect(run.status == 2)
+            #expect(run.lines.count == 3)
+            #expect(run.lines[0].hasPrefix("\(Self.valid): " + (command == "verify" ? "valid: " : "at ")))
+            #expect(run.lines[1] == "-missing: ERROR input.notFound: no such file or directory")
+            #expect(run.lines[2] == "--json: ERROR input.notFound: no such file or directory")
+        }
+        let digest = runTool(["digest", "--", "-missing", "-a"])
+        #expect(digest.status == 2)
+        #expect(digest.lines == ["input.notFound  -missing", "input.notFound  -a"])
+        let dump = runTool(["dump", "--", "--json"])
+        #expect(dump.status == 2)
+        #expect(dump.err.hasPrefix("receipt: --json: input.notFound"))
+    }
+
     @Test func aMissingInputHasItsOwnJSONObject() throws {
         for command in ["verify", "entitlements"] {
             let run = runTool([command, "--json", Self.valid, "/nonexistent", Self.other])

@@ -61,11 +61,12 @@ import VectorSupport
     }
 
     /// Each job is a thread with a share of the window of inputs in flight: a number of jobs beyond any machine
-    /// is refused as a usage error before anything is read, where it would exhaust memory or overflow the window.
+    /// is refused as a usage error before anything is read, where it would exhaust memory or overflow the window;
+    /// so is anything but decimal digits.
     @Test func jobsBeyondTheMaximumAreRefused() throws {
         let receipt = try temporaryFile(try ProjectVectors.bytes(Self.g5))
         for command in ["verify", "entitlements"] {
-            for jobs in ["1025", "1000000000", "9223372036854775807", "0", "-1", "two"] {
+            for jobs in ["1025", "1000000000", "9223372036854775807", "0", "-1", "two", "+3", " 3", ""] {
                 let run = runTool([command, "--jobs", jobs, receipt])
                 #expect(run.status == 2, "\(command) --jobs \(jobs)")
                 #expect(run.out.isEmpty, "\(command) --jobs \(jobs)")

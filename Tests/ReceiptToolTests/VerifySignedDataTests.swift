@@ -76,6 +76,14 @@ import VectorSupport
         #expect(runTool(["verify", "--anchor", anchor, control]).status == 0)
     }
 
+    @Test func theAppAppleIDIsDecimalDigits() throws {
+        for id in ["+5", "-5", "0", " 5", "5x", "9223372036854775808"] {
+            let run = runTool(["verify", "--app-apple-id", id, Self.transaction])
+            #expect(run.status == 2, "\(id)")
+            #expect(run.err.contains("--app-apple-id takes a positive number"), "\(id)")
+        }
+    }
+
     @Test func productionWithoutTheAppAppleIDIsAUsageError() throws {
         let run = runTool(["verify", "--environment", "Production", Self.transaction])
         #expect(run.status == 2)
