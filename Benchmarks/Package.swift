@@ -53,6 +53,7 @@ let package = Package(
             name: "ReceiptBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PureCrypto", package: "pure-receipt"),
                 .product(name: "PureDER", package: "pure-receipt"),
                 .product(name: "PureReceipt", package: "pure-receipt"),
                 .product(name: "PureX509", package: "pure-receipt"),

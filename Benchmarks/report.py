@@ -68,11 +68,15 @@ RECEIPT_GOALS = (("receipt-validate", "libcrypto", 5), ("receipt-validate", "swi
 # no fastest iteration: against it, only the medians are compared.
 ECDSA_GOALS = (("p256-verify", "swift-crypto", 0.5), ("p384-verify", "swift-crypto", 1),
                ("p384-verify", "openssl-native", 2))
+# chain-validate-floor is chain-validate's two TBS hashes and two RSA-2048 verifications alone: the peer's
+# chain-validate over it is the most chain-validate could reach, were parsing, path building and policy free.
+FLOOR = ("chain-validate", "swift-certificates", "chain-validate-floor")
 
 if sys.argv[1:] == ["--goal-filter"]:
     # The benchmark plugin's --filter for the paired rounds of run.sh: the goals' benchmarks, every implementation
     # (the filter must match a whole name).
-    print("(" + "|".join(dict.fromkeys(benchmark for benchmark, _, _ in RECEIPT_GOALS + ECDSA_GOALS)) + ") .*")
+    names = [benchmark for benchmark, _, _ in RECEIPT_GOALS + ECDSA_GOALS] + [FLOOR[2]]
+    print("(" + "|".join(dict.fromkeys(names)) + ") .*")
     sys.exit(0)
 if sys.argv[1:] == ["--readme"]:
     committed = json.load(open(ROOT / "docs" / "performance.json"))
@@ -92,8 +96,8 @@ OPERATIONS_PER_ITERATION = {"verify": 64}
 # swift-crypto's P-256 and Foundation's JSONDecoder (SignedDataBenchmarks); it is listed under swift-certificates.
 RECEIPT_BENCHMARKS = [
     "receipt-validate", "receipt-validate-g5", "receipt-validate-warm", "receipt-validate-legacy-79k",
-    "receipt-validate-worst", "der-parse-receipt", "cert-parse", "chain-validate", "chain-validate-ecdsa",
-    "jws-verify",
+    "receipt-validate-worst", "der-parse-receipt", "cert-parse", "chain-validate", "chain-validate-floor",
+    "chain-validate-ecdsa", "jws-verify",
 ]
 # The time to refuse the worst receipt-shaped container within the certificate cap, over the time to validate a
 # real receipt: what a hostile input can cost, at most this many times an honest one (issue 25).
@@ -160,11 +164,12 @@ for directory in sorted((results / "paired").glob("*")):
                 times[(benchmark, implementation)] = (1e9 / float(value), None)
     rounds.append(times)
 
-def paired_ratio(benchmark, peer, index):
-    """The median over the rounds of the peer's time over this package's (index 0: medians, 1: p0), or None."""
-    ratios = sorted(times[(benchmark, peer)][index] / times[(benchmark, "this")][index] for times in rounds
-                    if (benchmark, peer) in times and (benchmark, "this") in times
-                    and times[(benchmark, peer)][index] is not None)
+def paired_ratio(benchmark, peer, index, this=None):
+    """The median over the rounds of the peer's time over this package's (index 0: medians, 1: p0), or None; this
+    package's time is that of benchmark `this` when given."""
+    theirs, ours = (benchmark, peer), (this or benchmark, "this")
+    ratios = sorted(times[theirs][index] / times[ours][index] for times in rounds
+                    if theirs in times and ours in times and times[theirs][index] is not None)
     if not ratios:
         return None
     middle = len(ratios) // 2
@@ -175,6 +180,11 @@ for benchmark, peer, _ in RECEIPT_GOALS + ECDSA_GOALS:
         r = paired_ratio(benchmark, peer, index)
         if r is not None:
             rows.append((f"{benchmark}-paired", f"this-over-{peer}{suffix}", r, "x"))
+
+for suffix, index in (("", 0), ("-p0", 1)):
+    r = paired_ratio(FLOOR[0], FLOOR[1], index, this=FLOOR[2])
+    if r is not None:
+        rows.append((f"{FLOOR[2]}-paired", f"{FLOOR[1]}-over-floor{suffix}", r, "x"))
 
 rows.sort()
 json.dump([{"benchmark": b, "implementation": i, "value": round(v, 2), "unit": u} for b, i, v, u in rows],
@@ -291,6 +301,13 @@ if targets:
                   "median over the rounds): " + "; ".join(targets) + "."]
     else:
         lines += ["", "Targets: " + "; ".join(targets) + "."]
+floor_median, floor_p0 = (paired_ratio(FLOOR[0], FLOOR[1], index, this=FLOOR[2]) for index in (0, 1))
+if floor_median is not None and floor_p0 is not None and FLOOR[2] in by_benchmark:
+    lines += ["", f"`{FLOOR[2]}`, the two TBS hashes and the two RSA-2048 verifications of `{FLOOR[0]}` alone "
+              f"(keys parsed once; no parsing, path building or policy), takes "
+              f"{operation(by_benchmark[FLOOR[2]]['this'][0])}: {FLOOR[1]}'s `{FLOOR[0]}` over it, paired, is "
+              f"{floor_median:.2f}× at the median and {floor_p0:.2f}× at p0, the most `{FLOOR[0]}` could reach "
+              f"against {FLOOR[1]} were everything but that arithmetic free."]
 g5 = by_benchmark.get("receipt-validate-g5", {})
 if "this" in g5 and ("wasm-node" in g5 or "wasm-wasmkit" in g5):
     # Issue 23: the G5 receipt validated through the WebAssembly module, in Node.js and in WasmKit, against native.

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import PureCrypto
 import PureReceipt
 import PureX509
 @_spi(FixedExpiryValidationTime) import X509
@@ -128,6 +129,8 @@ func registerChainValidationRSA() {
         }
     }
 
+    registerChainFloor(sample)
+
     registerSwiftCertificatesChain(
         "chain-validate",
         leaf: sample.leaf,
@@ -136,6 +139,34 @@ func registerChainValidationRSA() {
         time: sample.time,
         forged: forged
     )
+}
+
+/// chain-validate-floor: what `chain-validate` cannot do without, and nothing else: the two TBS hashes (SHA-256,
+/// 1,202 and 833 bytes) and the two RSA-2048 verifications, with the keys parsed once and no parsing, path building
+/// or policy. swift-certificates' `chain-validate` over this is the most `chain-validate` could reach against it
+/// were everything else free (report.py).
+func registerChainFloor(_ sample: RSAChainSample) {
+    guard let leaf = try? PureX509.Certificate(derEncoded: sample.leaf),
+        let intermediate = try? PureX509.Certificate(derEncoded: sample.intermediate),
+        let root = try? PureX509.Certificate(derEncoded: sample.root),
+        case .rsa(let intermediateKey) = intermediate.publicKey,
+        case .rsa(let rootKey) = root.publicKey
+    else { fatalError("PureX509 refused the G5 chain's certificates or keys") }
+    let padding = PureCrypto.RSASignaturePadding.pkcs1v15(.sha256)
+    func verify(_ leafTBS: ArraySlice<UInt8>) -> Bool {
+        intermediateKey.isValidSignature(leaf.signature, for: leafTBS, padding: padding)
+            && rootKey.isValidSignature(intermediate.signature, for: intermediate.tbsCertificate, padding: padding)
+    }
+    var forged = leaf.tbsCertificate
+    forged[forged.endIndex - 1] ^= 1
+    precondition(verify(leaf.tbsCertificate), "the G5 chain's signatures do not verify")
+    precondition(!verify(forged), "a forged leaf TBS verified")
+
+    Benchmark("chain-validate-floor this") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(verify(leaf.tbsCertificate))
+        }
+    }
 }
 
 /// `name swift-certificates`: swift-certificates' `Verifier` under RFC 5280's policy at `time`, `root` its one trust
