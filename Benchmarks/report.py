@@ -305,7 +305,7 @@ floor_median, floor_p0 = (paired_ratio(FLOOR[0], FLOOR[1], index, this=FLOOR[2])
 if floor_median is not None and floor_p0 is not None and FLOOR[2] in by_benchmark:
     lines += ["", f"`{FLOOR[2]}`, the two TBS hashes and the two RSA-2048 verifications of `{FLOOR[0]}` alone "
               f"(keys parsed once; no parsing, path building or policy), takes "
-              f"{operation(by_benchmark[FLOOR[2]]['this'][0])}: {FLOOR[1]}'s `{FLOOR[0]}` over it, paired, is "
+              f"{operation(by_benchmark[FLOOR[2]]['this'][0])}: {FLOOR[1]}' `{FLOOR[0]}` over it, paired, is "
               f"{floor_median:.2f}× at the median and {floor_p0:.2f}× at p0, the most `{FLOOR[0]}` could reach "
               f"against {FLOOR[1]} were everything but that arithmetic free."]
 g5 = by_benchmark.get("receipt-validate-g5", {})
