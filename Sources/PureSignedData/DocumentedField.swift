@@ -25,6 +25,9 @@ struct DocumentedField: Sendable {
         case object
         /// An object whose own documented fields are checked in turn (a notification's `data`, `summary`, …).
         case nested([DocumentedField])
+        /// A nested object of which the payload carries one at most: Apple documents a notification's `data`,
+        /// `summary`, `externalPurchaseToken` and `appData` as mutually exclusive, each saying whose data it is.
+        case exclusive([DocumentedField])
     }
 
     /// The name, as Apple writes it (ASCII).
@@ -79,10 +82,17 @@ struct FieldChecker {
         let written = try members(of: object, path: path)
         try kind?.check(written)
         let checker = FieldChecker(prefix: path.isEmpty ? "" : path + ".")
+        var sawExclusive = false
         for (name, value) in written where !value.isNull {
             // Names compare by bytes, as the JSON parser's duplicate check does (Swift's `==` would equate
             // canonically equivalent text).
             guard let field = fields.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) else { continue }
+            if case .exclusive = field.type {
+                guard !sawExclusive else {
+                    throw checker.error(.exclusiveFields, name, "mutually exclusive with another member")
+                }
+                sawExclusive = true
+            }
             try checker.check(value, as: field)
         }
     }
@@ -112,7 +122,7 @@ struct FieldChecker {
             }
         case .object:
             guard value.members != nil else { throw error(.notAnObject, name, "not a JSON object") }
-        case .nested(let fields):
+        case .nested(let fields), .exclusive(let fields):
             try Self.check(value, path: prefix + name, fields: fields)
         }
     }

@@ -80,7 +80,8 @@ public struct JWSHeader: Sendable {
         guard let name = value.stringValue else {
             throw SignedDataError(.header, .unsupportedAlgorithm, "alg is not a string", part: .header, field: "alg")
         }
-        // By bytes: no other spelling of ES256 exists, and none may pass for it.
+        // The string JSON read, by its bytes: an escaped spelling is the same string, but no look-alike (another
+        // case, a full-width letter, a trailing space) passes for it.
         guard name.utf8.elementsEqual("ES256".utf8) else {
             throw SignedDataError(
                 .header,

@@ -3,8 +3,9 @@ public import PureJSON
 /// An App Store Server Notification V2 (Apple, "responseBodyV2DecodedPayload"): what a notification's
 /// `signedPayload` carries.
 ///
-/// Exactly one of ``data``, ``summary``, ``externalPurchaseToken`` and ``appData`` is present in what Apple
-/// sends, depending on ``notificationType``; this type reads whichever are there and requires none. The signed
+/// At most one of ``data``, ``summary``, ``externalPurchaseToken`` and ``appData`` is present: Apple documents them
+/// as mutually exclusive and sends one, depending on ``notificationType``, and decoding refuses a payload with two
+/// (``SignedDataError/Code/exclusiveFields``), whose claims of whose data it is could differ. The signed
 /// transaction and renewal info inside ``data`` stay JWS strings here, to be decoded (and, by a verifier,
 /// verified) on their own: ``NotificationData/signedTransactionInfo``.
 public struct ResponseBodyV2DecodedPayload: SignedPayload, Equatable {
@@ -50,12 +51,12 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload, Equatable {
         DocumentedField("notificationType", .string),
         DocumentedField("subtype", .string),
         DocumentedField("notificationUUID", .string),
-        DocumentedField("data", .nested(NotificationData.fields)),
+        DocumentedField("data", .exclusive(NotificationData.fields)),
         DocumentedField("version", .string),
         DocumentedField("signedDate", .date),
-        DocumentedField("summary", .nested(Summary.fields)),
-        DocumentedField("externalPurchaseToken", .nested(ExternalPurchaseToken.fields)),
-        DocumentedField("appData", .nested(AppData.fields)),
+        DocumentedField("summary", .exclusive(Summary.fields)),
+        DocumentedField("externalPurchaseToken", .exclusive(ExternalPurchaseToken.fields)),
+        DocumentedField("appData", .exclusive(AppData.fields)),
     ]
 
     /// Decodes a notification; a payload that carries only the marks of another kind is

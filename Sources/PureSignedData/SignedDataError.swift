@@ -83,6 +83,9 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
         /// A documented field holds a number outside its documented type (`Int32`), or a date outside `Int64`
         /// milliseconds. ``SignedDataError/field`` names it.
         case valueOutOfRange
+        /// The payload carries two members Apple documents as mutually exclusive: a notification's `data`,
+        /// `summary`, `externalPurchaseToken` and `appData`. ``SignedDataError/field`` names the second.
+        case exclusiveFields
         /// The chain does not validate (``SignedDataError/path`` holds the path validator's error: its code,
         /// the certificate and the rule).
         case pathValidation
@@ -133,7 +136,8 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The index in the compact serialization of the offending byte (``Step/compactSerialization``).
     public var offset: Int?
     /// The JSON member at fault: a header parameter (`alg`, `x5c`), or a payload field as a path
-    /// (`data.status`, `eligibleWinBackOfferIds[1]`).
+    /// (`data.status`, `eligibleWinBackOfferIds[1]`); for ``Step/expectations``, the claim compared (`bundleId`,
+    /// `environment`, `appAppleId`), wherever the payload's kind carries it (``AppClaims``).
     public var field: String?
     /// The index in `x5c` of the certificate at fault.
     public var certificateIndex: Int?

@@ -101,12 +101,42 @@ import VectorSupport
         }
     }
 
+    /// Apple's DID_RENEW of 2022 has no `signedDate`: it is validated at its nested transaction's.
+    @Test func aNotificationWithoutSignedDateIsValidatedAtItsNestedTransactions() throws {
+        let text = try ProjectVectors.text("jws/apple-signed/gopay_notification-DID_RENEW_2022-03-04_9d61db45.jws")
+        let verified = try SignedDataVerifier().verify(text, as: ResponseBodyV2DecodedPayload.self)
+        #expect(verified.payload.signedDate == nil)
+        guard case .transaction(let transaction)? = verified.nested(at: "data.signedTransactionInfo")?.payload,
+            let signedDate = transaction.signedDate
+        else {
+            Issue.record("no nested transaction with a signedDate")
+            return
+        }
+        #expect(verified.validationTime == signedDate / 1000)
+    }
+
+    /// A third-party suite's tampered copies of real notifications, each refused where its change is.
     @Test func theTamperedSamplesOfAThirdPartySuiteAreRefused() throws {
-        for url in try ProjectVectors.files(in: "jws/negative", suffix: ".jws") {
+        let expected: [String: (SignedDataError.Step, SignedDataError.Code, PathValidationError.Code?)] = [
+            // alg changed to HS256.
+            "mimo-dotnet_alg-HS256": (.header, .unsupportedAlgorithm, nil),
+            // x5c[0] is WWDR G6, a CA, in the leaf's place: its key usage does not sign data.
+            "mimo-dotnet_chain-certificate-compromised": (.chain, .pathValidation, .keyUsage),
+            "mimo-dotnet_missing-part": (.compactSerialization, .partCount, nil),
+            // x5c is an empty array.
+            "mimo-dotnet_no-x5c": (.header, .certificateCount, nil),
+        ]
+        let files = try ProjectVectors.files(in: "jws/negative", suffix: ".jws")
+        #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == Set(expected.keys))
+        for url in files {
+            let name = url.deletingPathExtension().lastPathComponent
             let text = try String(contentsOf: url, encoding: .utf8)
-            #expect(throws: SignedDataError.self, "\(url.lastPathComponent)") {
+            let error = try #require(throws: SignedDataError.self, "\(name)") {
                 try SignedDataVerifier(validationTime: .instant(1_700_000_000)).verify(text)
             }
+            #expect(error.step == expected[name]?.0, "\(name): \(error)")
+            #expect(error.code == expected[name]?.1, "\(name): \(error)")
+            #expect(error.path?.code == expected[name]?.2, "\(name): \(error)")
         }
     }
 }

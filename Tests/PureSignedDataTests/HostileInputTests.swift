@@ -198,6 +198,28 @@ import VectorSupport
         #expect(error?.field == "kid")
     }
 
+    @Test func aTypeThatIsNotAStringIsRefused() {
+        for value in ["1", "null", "[\"JWT\"]", "{}"] {
+            let error = decodeError(Self.jws(header: Self.header(extra: ",\"typ\":\(value)")))
+            #expect(error?.code == .invalidHeaderParameter, "\(value)")
+            #expect(error?.field == "typ", "\(value)")
+        }
+    }
+
+    /// `alg` is read as JSON: an escaped spelling of ES256 is the same string, and decodes as the plain one does.
+    @Test func anEscapedES256IsES256() {
+        func outcome(_ alg: String) -> String {
+            do throws(SignedDataError) {
+                _ = try UnverifiedSignedData<DecodedPayload>(unverified: Self.jws(header: Self.header(alg: alg)))
+                return "decoded"
+            } catch {
+                return "\(error.code)"
+            }
+        }
+        #expect(outcome(#""ES\u0032\u0035\u0036""#) == outcome(#""ES256""#))
+        #expect(outcome(#""ES\u0032\u0035\u0037""#) == "unsupportedAlgorithm")
+    }
+
     @Test func otherHeaderParametersAreKeptAndUsedForNothing() throws {
         let decoded = try UnverifiedSignedData<DecodedPayload>(
             unverified: Self.jws(header: Self.header(extra: ",\"jku\":\"https://example.com\",\"typ\":\"JWT\""))

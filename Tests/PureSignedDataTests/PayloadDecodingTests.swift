@@ -111,28 +111,56 @@ import Testing
         #expect(notObject?.field == "data")
     }
 
+    static let summary = """
+        "summary":{"environment":"Sandbox","appAppleId":41234,"bundleId":"b","productId":"p",
+         "requestIdentifier":"r","storefrontCountryCodes":["CAN","USA"],"succeededCount":5,"failedCount":2}
+        """
+    static let token = """
+        "externalPurchaseToken":{"externalPurchaseId":"x","tokenCreationDate":1700000000001,
+         "appAppleId":41234,"bundleId":"b"}
+        """
+    static let appData = """
+        "appData":{"appAppleId":41234,"bundleId":"b","environment":"Sandbox","signedAppTransactionInfo":"h.p.s"}
+        """
+    static let data = #""data":{"appAppleId":41234,"bundleId":"b","environment":"Sandbox"}"#
+
+    func notification(_ containers: String...) throws -> ResponseBodyV2DecodedPayload {
+        let members = ([#""notificationType":"TEST","version":"2.0","signedDate":1700000000000"#] + containers)
+        return try ResponseBodyV2DecodedPayload(payload: try payload("{" + members.joined(separator: ",") + "}"))
+    }
+
     @Test func aNotificationReadsSummaryExternalPurchaseTokenAndAppData() throws {
-        let notification = try ResponseBodyV2DecodedPayload(
-            payload: try payload(
-                """
-                {"notificationType":"RENEWAL_EXTENSION","subtype":"SUMMARY","notificationUUID":"u","version":"2.0",
-                 "signedDate":1700000000000,
-                 "summary":{"environment":"Sandbox","appAppleId":41234,"bundleId":"b","productId":"p",
-                  "requestIdentifier":"r","storefrontCountryCodes":["CAN","USA"],"succeededCount":5,"failedCount":2},
-                 "externalPurchaseToken":{"externalPurchaseId":"x","tokenCreationDate":1700000000001,
-                  "appAppleId":41234,"bundleId":"b"},
-                 "appData":{"appAppleId":41234,"bundleId":"b","environment":"Sandbox",
-                  "signedAppTransactionInfo":"h.p.s"}}
-                """
-            )
-        )
-        #expect(notification.subtype == .summary)
-        #expect(notification.summary?.storefrontCountryCodes == ["CAN", "USA"])
-        #expect(notification.summary?.succeededCount == 5)
-        #expect(notification.summary?.failedCount == 2)
-        #expect(notification.externalPurchaseToken?.tokenCreationDate == 1_700_000_000_001)
-        #expect(notification.appData?.signedAppTransactionInfo == "h.p.s")
-        #expect(notification.signedDate == 1_700_000_000_000)
+        let summary = try notification(Self.summary)
+        #expect(summary.summary?.storefrontCountryCodes == ["CAN", "USA"])
+        #expect(summary.summary?.succeededCount == 5)
+        #expect(summary.summary?.failedCount == 2)
+        #expect(summary.appClaims.appAppleId == 41234)
+        #expect(summary.signedDate == 1_700_000_000_000)
+        let token = try notification(Self.token)
+        #expect(token.externalPurchaseToken?.tokenCreationDate == 1_700_000_000_001)
+        #expect(token.appClaims.environment == .production)
+        let appData = try notification(Self.appData)
+        #expect(appData.appData?.signedAppTransactionInfo == "h.p.s")
+        #expect(appData.appClaims.environment == .sandbox)
+    }
+
+    /// Apple documents `data`, `appData`, `summary` and `externalPurchaseToken` as mutually exclusive: each says
+    /// whose data the notification is, and two could say it differently.
+    @Test func aNotificationWithTwoContainersIsRefused() throws {
+        let containers = [Self.data, Self.summary, Self.token, Self.appData]
+        let names = ["data", "summary", "externalPurchaseToken", "appData"]
+        for first in containers.indices {
+            for second in containers.indices where second > first {
+                let error = #expect(throws: SignedDataError.self) {
+                    try notification(containers[first], containers[second])
+                }
+                #expect(error?.code == .exclusiveFields, "\(names[first]), \(names[second])")
+                #expect(error?.step == .payload)
+                #expect(error?.field == names[second])
+            }
+        }
+        // null reads as absent, as everywhere in a payload.
+        #expect(try notification(#""data":null"#, Self.summary).summary?.productId == "p")
     }
 
     @Test func aRenewalInfoAndAnAppTransactionReadTheirFields() throws {

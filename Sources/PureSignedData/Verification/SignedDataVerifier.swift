@@ -174,7 +174,8 @@ public struct SignedDataVerifier: Sendable {
         }
         // 4. ES256 with the leaf's key over the ASCII bytes `header.payload`.
         try checkSignature(serialization, signer: chain.leaf)
-        // 5. What the caller expects, now that the payload is the App Store's word.
+        // 5. What the caller expects, now that the payload is the App Store's word (a notification's claims are its
+        // one container's: decoding refuses two).
         try check(claims.app, against: expectations)
         // 6. A notification's nested data: verified with the same trust, and of the same bundle, environment and
         // (for a nested app transaction of Production) app Apple ID.

@@ -207,15 +207,21 @@ def main():
     good_transaction = compact_json(transaction())
     cases = []
 
-    def add(case_name, text, expect, anchor="test-root", at=SIGNED_DATE, expectations=None, note=""):
+    def add(case_name, text, expect, anchor="test-root", at=SIGNED_DATE, expectations=None, note="",
+            time="signedDate"):
         (HERE / f"{case_name}.jws").write_text(text)
-        entry = {"name": case_name, "anchor": anchor, "at": at, "expect": expect, "note": note}
+        entry = {"name": case_name, "anchor": anchor, "time": time, "at": at, "expect": expect, "note": note}
         if expectations:
             entry["expectations"] = expectations
         cases.append(entry)
 
-    def refused(step, code):
-        return {"step": step, "code": code}
+    def refused(step, code, field=None, nested_in=None):
+        outcome = {"step": step, "code": code}
+        if field is not None:
+            outcome["field"] = field
+        if nested_in is not None:
+            outcome["nestedIn"] = nested_in
+        return outcome
 
     # Positive controls: each kind, signed by the test PKI, verifies with its root as the anchor.
     signed_transaction = jws(header(chain), good_transaction, leaf_key)
@@ -381,6 +387,89 @@ def main():
         jws(header(chain), compact_json(notification(signed_transaction, other_environment)), leaf_key),
         {"step": "expectations", "code": "environmentMismatch", "nestedIn": "data.signedRenewalInfo"},
         note="the nested renewal info names another environment than the notification")
+
+    # The validation time: the payload's own signedDate unless the caller gives an instant; a notification's nested
+    # data at its own signedDate; a notification without one at its nested data's.
+    add("time-instant-after-leaf-expiry", signed_transaction, refused("chain", "expired"), time="instant",
+        at=int(utc(2027, 6).timestamp() * 1000),
+        note="the caller's instant, after the leaf's validity ended, and not the payload's signedDate")
+    early_date = int(utc(2024, 6).timestamp() * 1000)
+    early_transaction = jws(header(chain), compact_json(transaction(signed_date=early_date)), leaf_key)
+    add("time-nested-signed-before-its-leaf",
+        jws(header(chain), compact_json(notification(early_transaction, signed_renewal)), leaf_key),
+        refused("chain", "notYetValid", nested_in="data.signedTransactionInfo"),
+        note="the notification is signed in 2025, its nested transaction says 2024, before the leaf's validity "
+             "began: nested data is validated at its own signedDate, not the notification's")
+    undated = notification(signed_transaction, signed_renewal)
+    del undated["signedDate"], undated["data"]["signedTransactionInfo"], undated["data"]["signedRenewalInfo"]
+    add("time-notification-without-signed-date", jws(header(chain), compact_json(undated), leaf_key),
+        refused("chain", "missingSignedDate"),
+        note="a notification with no signedDate and no nested data: no instant to validate at")
+    day_before = SIGNED_DATE - 86400000
+    dated_by_transaction = notification(
+        jws(header(chain), compact_json(transaction(signed_date=day_before)), leaf_key),
+        jws(header(chain), compact_json(renewal_info(signed_date=day_before)), leaf_key))
+    del dated_by_transaction["signedDate"]
+    add("time-notification-dated-by-its-transaction",
+        jws(header(chain), compact_json(dated_by_transaction), leaf_key), "valid", at=day_before,
+        note="a notification without signedDate, as Apple's first were, is validated at its nested transaction's")
+
+    # The signer's key: ES256 needs P-256.
+    p384_leaf_key = key("pure-receipt P-384 leaf", ec.SECP384R1())
+    p384_leaf = certificate(name("Pure Receipt P-384 Leaf", "Test Signing"), p384_leaf_key, intermediate_name,
+                            intermediate_key, 8, utc(2025), utc(2027), ca=False, marker=LEAF_MARKER)
+    add("signature-leaf-p384", jws(header([p384_leaf, intermediate, root]), good_transaction, leaf_key),
+        refused("signature", "signerKeyNotAllowed"),
+        note="the leaf has a P-384 key: ES256 is P-256 alone, whatever signed the data")
+
+    # Expectations name the claim they compared, wherever the kind carries it.
+    add("expect-other-app-apple-id",
+        jws(header(chain), compact_json(notification(production_transaction, production_renewal,
+                                                     environment="Production")), leaf_key),
+        refused("expectations", "appAppleIdMismatch", field="appAppleId"),
+        expectations={"bundleId": BUNDLE_ID, "environment": "Production", "appAppleId": 1},
+        note="a Production notification of another app Apple ID than the caller expects")
+    add("expect-notification-other-bundle",
+        jws(header(chain), compact_json(notification(signed_transaction, signed_renewal)), leaf_key),
+        refused("expectations", "bundleIdMismatch", field="bundleId"),
+        expectations={"bundleId": "com.example.other"}, note="the notification's data names another app")
+    add("expect-app-transaction-other-environment",
+        jws(header(chain), compact_json(app_transaction()), leaf_key),
+        refused("expectations", "environmentMismatch", field="environment"),
+        expectations={"environment": "Production", "appAppleId": APP_APPLE_ID},
+        note="an app transaction's environment is its receiptType; the error names the claim, environment")
+
+    # A notification's appData and its nested app transaction; several containers in one notification.
+    def app_data_notification(signed_app_transaction, bundle_id=BUNDLE_ID, environment="Production"):
+        return {
+            "notificationType": "RESCIND_CONSENT", "notificationUUID": "0a8e1b7c-2d3f-4e5a-8b6c-7d8e9f0a1b2c",
+            "appData": {"appAppleId": APP_APPLE_ID, "bundleId": bundle_id, "environment": environment,
+                        "signedAppTransactionInfo": signed_app_transaction},
+            "version": "2.0", "signedDate": SIGNED_DATE,
+        }
+    production_app_transaction = jws(header(chain), compact_json(app_transaction(environment="Production")),
+                                     leaf_key)
+    add("control-app-data-notification",
+        jws(header(chain), compact_json(app_data_notification(production_app_transaction)), leaf_key), "valid",
+        expectations={"bundleId": BUNDLE_ID, "environment": "Production", "appAppleId": APP_APPLE_ID},
+        note="a Production notification whose appData carries a nested app transaction of the same app")
+    other_app = app_transaction(environment="Production")
+    other_app["appAppleId"] = 987654321
+    add("notification-app-data-nested-other-app",
+        jws(header(chain), compact_json(app_data_notification(jws(header(chain), compact_json(other_app),
+                                                                  leaf_key))), leaf_key),
+        refused("expectations", "appAppleIdMismatch", field="appAppleId",
+                nested_in="appData.signedAppTransactionInfo"),
+        expectations={"bundleId": BUNDLE_ID, "environment": "Production", "appAppleId": APP_APPLE_ID},
+        note="the nested app transaction names another app Apple ID than the notification's appData")
+    two_containers = notification(signed_transaction, signed_renewal)
+    two_containers["appData"] = {"appAppleId": APP_APPLE_ID, "bundleId": "com.example.other",
+                                 "environment": "Sandbox"}
+    add("notification-two-containers-other-bundle", jws(header(chain), compact_json(two_containers), leaf_key),
+        refused("payload", "exclusiveFields", field="appData"),
+        expectations={"bundleId": BUNDLE_ID, "environment": "Sandbox"},
+        note="data names the expected app, appData another: Apple documents the two as mutually exclusive, and "
+             "a notification that carries both is refused before anything in it is compared")
 
     (HERE / "manifest.json").write_text(json.dumps({"cases": cases}, indent=1) + "\n")
     print(f"{len(cases)} cases written to {HERE}")
