@@ -75,8 +75,8 @@ extension AppTransaction {
 
 extension ResponseBodyV2DecodedPayload {
     /// The app and environment of the one of `data`, `summary`, `externalPurchaseToken` and `appData` the
-    /// notification carries (decoding refuses two). An external purchase token names no environment: as Apple's library does, a token
-    /// whose `externalPurchaseId` begins with `SANDBOX` is Sandbox's, any other Production's.
+    /// notification carries (decoding refuses two). An external purchase token names no environment: as Apple's
+    /// library does, a token whose `externalPurchaseId` begins with `SANDBOX` is Sandbox's, any other Production's.
     public var appClaims: AppClaims {
         if let data {
             return AppClaims(
