@@ -9,8 +9,9 @@ Deterministic: keys come from fixed labels, ECDSA signatures are deterministic (
 rerun rewrites the same bytes. Needs python3 `cryptography` (43 or later). Writes beside this script:
 `pki/*.der` (the test PKI and its look-alike of Apple's), one `NAME.jws` per case (one line, no newline) and
 `manifest.json`: for each case the anchor to verify with (`test-root`, `apple-g3` for the bundled Apple Root CA -
-G3, `lookalike-root`), the verification time in milliseconds (`at`, the payload's signedDate unless stated), the
-caller's expectations, and the expected outcome: `valid`, or the step and code of the refusal.
+G3, `lookalike-root`), the validation time (`time`: `signedDate`, the verifier's default, or `instant`) and the
+instant it comes to in milliseconds (`at`), the caller's expectations, and the expected outcome: `valid`, or the
+step and code of the refusal (with `nestedIn` and `field` where they apply).
 """
 
 import base64
