@@ -39,8 +39,8 @@ public struct AppTransaction: SignedPayload, Equatable {
     /// ``SignedDataKind/appTransaction``.
     public var kind: SignedDataKind { .appTransaction }
 
-    /// ``receiptCreationDate``: an app transaction has no `signedDate` field, and Apple's library validates it
-    /// at its creation.
+    /// ``receiptCreationDate``: Apple's library validates an app transaction at its creation, not at the
+    /// `signedDate` member newer ones also carry (kept in ``json``).
     public var signedDate: Int64? { receiptCreationDate }
 
     /// The members this type does not model, in the order written.

@@ -69,7 +69,7 @@ struct ValidationOptions {
                 }
                 options.expectations.deviceIdentifier = device
             case "--app-apple-id":
-                guard let id = decimalNumber(try text(argument)).flatMap(Int64.init(exactly:)), id > 0 else {
+                guard let id = decimalNumber(try text(argument)), id > 0 else {
                     throw .usage("\(command): --app-apple-id takes a positive number")
                 }
                 options.appAppleID = id
@@ -85,7 +85,9 @@ struct ValidationOptions {
                 guard options.lines == nil else { throw .usage("\(command): --lines is given once") }
                 options.lines = InputName(argument: try value(argument))
             case "--jobs":
-                guard let jobs = decimalNumber(try text(argument)), (1...maximumBatchJobs).contains(jobs) else {
+                guard let jobs = decimalNumber(try text(argument)).flatMap(Int.init(exactly:)),
+                    (1...maximumBatchJobs).contains(jobs)
+                else {
                     throw .usage("\(command): --jobs takes a number from 1 to \(maximumBatchJobs)")
                 }
                 options.jobs = jobs
@@ -179,8 +181,8 @@ struct ValidationOptions {
     }
 }
 
-/// The value of `text` when it is decimal digits alone, and fits: Swift's `Int(_:)` would also take a sign ("+3").
-func decimalNumber(_ text: String) -> Int? {
+/// The value of `text` when it is decimal digits alone, and fits: Swift's `Int64(_:)` would also take a sign ("+3").
+func decimalNumber(_ text: String) -> Int64? {
     guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-    return Int(text)
+    return Int64(text)
 }

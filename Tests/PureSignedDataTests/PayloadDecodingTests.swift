@@ -125,12 +125,14 @@ import Testing
     static let data = #""data":{"appAppleId":41234,"bundleId":"b","environment":"Sandbox"}"#
 
     func notification(_ containers: String...) throws -> ResponseBodyV2DecodedPayload {
-        let members = ([#""notificationType":"TEST","version":"2.0","signedDate":1700000000000"#] + containers)
+        let header = #""notificationType":"RENEWAL_EXTENSION","subtype":"SUMMARY","version":"2.0""#
+        let members = ([header + #","signedDate":1700000000000"#] + containers)
         return try ResponseBodyV2DecodedPayload(payload: try payload("{" + members.joined(separator: ",") + "}"))
     }
 
     @Test func aNotificationReadsSummaryExternalPurchaseTokenAndAppData() throws {
         let summary = try notification(Self.summary)
+        #expect(summary.subtype == .summary)
         #expect(summary.summary?.storefrontCountryCodes == ["CAN", "USA"])
         #expect(summary.summary?.succeededCount == 5)
         #expect(summary.summary?.failedCount == 2)

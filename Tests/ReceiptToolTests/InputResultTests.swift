@@ -7,7 +7,8 @@ import VectorSupport
 /// Issue 25, defect 4: every input has its result, in input order, with a code; the same condition has the same
 /// exit status in every command (docs/cli.md's table).
 @Suite struct InputResultTests {
-    static let valid = ProjectVectors.file("receipts/apple/TPInAppReceipt_receipt-sandbox-g5.der").path
+    static let validName = "receipts/apple/TPInAppReceipt_receipt-sandbox-g5.der"
+    static let valid = ProjectVectors.file(validName).path
     static let other = ProjectVectors.file("receipts/apple/Kvitto_receipt.der").path
     static let root = ProjectVectors.file("certs/apple-roots/AppleIncRootCertificate.cer").path
 
@@ -32,7 +33,7 @@ import VectorSupport
     }
 
     /// `--` ends the options: a name after it that begins with `-` is a file, as a shell's glob may give it.
-    @Test func doubleDashEndsTheOptions() {
+    @Test func doubleDashEndsTheOptions() throws {
         for command in ["verify", "entitlements"] {
             let refused = runTool([command, "-missing"])
             #expect(refused.status == 2)
@@ -44,6 +45,11 @@ import VectorSupport
             #expect(run.lines[1] == "-missing: ERROR input.notFound: no such file or directory")
             #expect(run.lines[2] == "--json: ERROR input.notFound: no such file or directory")
         }
+        // `-` alone is still standard input.
+        let standardInput = runTool(["verify", "--", "-"], stdin: try ProjectVectors.bytes(Self.validName))
+        #expect(standardInput.status == 0)
+        #expect(standardInput.lines.count == 1)
+        #expect(standardInput.lines.first?.hasPrefix("-: valid: ") == true)
         let digest = runTool(["digest", "--", "-missing", "-a"])
         #expect(digest.status == 2)
         #expect(digest.lines == ["input.notFound  -missing", "input.notFound  -a"])

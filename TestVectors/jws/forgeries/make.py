@@ -10,8 +10,9 @@ rerun rewrites the same bytes. Needs python3 `cryptography` (43 or later). Write
 `pki/*.der` (the test PKI and its look-alike of Apple's), one `NAME.jws` per case (one line, no newline) and
 `manifest.json`: for each case the anchor to verify with (`test-root`, `apple-g3` for the bundled Apple Root CA -
 G3, `lookalike-root`), the validation time (`time`: `signedDate`, the verifier's default, or `instant`) and the
-instant it comes to in milliseconds (`at`), the caller's expectations, and the expected outcome: `valid`, or the
-step and code of the refusal (with `nestedIn` and `field` where they apply).
+instant in milliseconds (`at`: the caller's for `instant`, else the payload's own date, the one a valid case must be
+validated at), the caller's expectations, and the expected outcome: `valid`, or the step and code of the refusal
+(with `nestedIn`, and the `field` the error names where the case pins it).
 """
 
 import base64
@@ -434,11 +435,15 @@ def main():
         jws(header(chain), compact_json(notification(signed_transaction, signed_renewal)), leaf_key),
         refused("expectations", "bundleIdMismatch", field="bundleId"),
         expectations={"bundleId": "com.example.other"}, note="the notification's data names another app")
+    # receiptType Sandbox and environment Production: only a check that reads receiptType refuses it.
+    sandbox_receipt = app_transaction()
+    sandbox_receipt["environment"] = "Production"
     add("expect-app-transaction-other-environment",
-        jws(header(chain), compact_json(app_transaction()), leaf_key),
+        jws(header(chain), compact_json(sandbox_receipt), leaf_key),
         refused("expectations", "environmentMismatch", field="environment"),
         expectations={"environment": "Production", "appAppleId": APP_APPLE_ID},
-        note="an app transaction's environment is its receiptType; the error names the claim, environment")
+        note="an app transaction's environment is its receiptType (Sandbox), not its environment member "
+             "(Production here); the error names the claim, environment")
 
     # A notification's appData and its nested app transaction; several containers in one notification.
     def app_data_notification(signed_app_transaction, bundle_id=BUNDLE_ID, environment="Production"):
