@@ -121,16 +121,17 @@ def verdict_of(first, second, goal, names=("the median", "p0")):
     return f"not met at {names[0] if first < goal else names[1]}"
 
 def wall_clock(element):
-    """(benchmark, implementation, median ns, p0 ns) of one JMH element of the benchmark plugin."""
+    """(benchmark, implementation, median ns, p0 ns, mean ns) of one JMH element of the benchmark plugin."""
     # "package.benchmark.<Target>.<benchmark>_<implementation>" (the plugin turns spaces into "_").
     benchmark, implementation = element["benchmark"].split(".")[-1].split("_", 1)
     wall = element["secondaryMetrics"]["Time (wall clock)"]
     unit = UNIT_NANOSECONDS[wall["scoreUnit"]]
-    return benchmark, implementation, wall["scorePercentiles"]["50.0"] * unit, wall["scorePercentiles"]["0.0"] * unit
+    percentiles = wall["scorePercentiles"]
+    return benchmark, implementation, percentiles["50.0"] * unit, percentiles["0.0"] * unit, wall["score"] * unit
 
 for path in glob.glob(str(results / "*.jmh.json")):
     for element in json.load(open(path)):
-        benchmark, implementation, nanoseconds, fastest = wall_clock(element)
+        benchmark, implementation, nanoseconds, fastest, _ = wall_clock(element)
         size = benchmark.split("-")[-1]
         per = 1
         if benchmark in RECEIPT_BENCHMARKS:
@@ -162,9 +163,7 @@ for directory in sorted((results / "paired").glob("*")):
     times = {}
     for path in directory.glob("*.jmh.json"):
         for element in json.load(open(path)):
-            benchmark, implementation, median, fastest = wall_clock(element)
-            wall = element["secondaryMetrics"]["Time (wall clock)"]
-            mean = wall["score"] * UNIT_NANOSECONDS[wall["scoreUnit"]]
+            benchmark, implementation, median, fastest, mean = wall_clock(element)
             per = 1 if benchmark in RECEIPT_BENCHMARKS else OPERATIONS_PER_ITERATION.get(benchmark.split("-")[-1], 1)
             times[(benchmark, implementation)] = (median / per, fastest / per, mean / per)
     for path in directory.glob("*.txt"):
@@ -254,28 +253,35 @@ def operation(value):
     microseconds = 1e6 / value
     return f"{value:,.0f} ({microseconds:,.0f} µs)" if microseconds >= 10 else f"{value:,.0f} ({microseconds:.1f} µs)"
 
-ecdsa_targets, ecdsa_paired = [], False
-for benchmark, peer, goal in ECDSA_GOALS:
+def target(benchmark, peer, goal):
+    """How `benchmark` fares against `peer` for `goal`: on the paired rounds where the run has them (at the median
+    and at p0, or, against `openssl speed`, which gives a mean alone, the means), else on the main run (at p0 too
+    where the fastest iterations are known: a busy machine slows the peers' medians more than ours, their spread
+    being wider); `None` without figures."""
     r = ratio(benchmark, peer)
+    ours, theirs = best.get((benchmark, "this")), best.get((benchmark, peer))
+    r0 = theirs / ours if ours and theirs else None
+    main = "" if r is None else f"{r:.2f}×" if r0 is None else f"{r:.2f}× at the median, {r0:.2f}× at p0"
+    head = f"`{benchmark}` ≥ {goal}× {peer}: "
     pr, pr0 = paired_ratio(benchmark, peer, 0), paired_ratio(benchmark, peer, 1)
-    mean = paired_ratio(benchmark, peer, MEAN)
-    single = f"; main run {r:.2f}×" if r is not None else ""
     if pr is not None and pr0 is not None:
-        ecdsa_paired = True
-        ecdsa_targets.append(f"`{benchmark}` ≥ {goal}× {peer}: paired {pr:.2f}× at the median, {pr0:.2f}× at "
-                             f"p0{single}; {verdict_of(pr, pr0, goal)}")
-    elif peer == "openssl-native" and mean is not None:
-        ecdsa_paired = True
-        ecdsa_targets.append(f"`{benchmark}` ≥ {goal}× {peer}: paired {mean:.2f}× (means: `openssl speed` gives "
-                             f"its mean alone){single}; {'met' if mean >= goal else 'not met'}")
-    elif r is not None:
-        ecdsa_targets.append(f"`{benchmark}` ≥ {goal}× {peer}: {r:.2f}×, {'met' if r >= goal else 'not met'}")
+        return (head + f"paired {pr:.2f}× at the median, {pr0:.2f}× at p0" + (f"; main run {main}" if main else "")
+                + f"; {verdict_of(pr, pr0, goal)}")
+    mean = paired_ratio(benchmark, peer, MEAN)
+    if mean is not None:
+        return (head + f"paired {mean:.2f}× (means: `openssl speed` gives its mean alone)"
+                + (f"; main run {main}" if main else "") + f"; {'met' if mean >= goal else 'not met'}")
+    if r is None:
+        return None
+    return head + main + ", " + (verdict_of(r, r0, goal) if r0 is not None else "met" if r >= goal else "not met")
+
+ecdsa_targets = [t for goal in ECDSA_GOALS if (t := target(*goal))]
 if ecdsa_targets:
     ecdsa_rounds = sum(1 for times in rounds if any(key[0] == ECDSA_GOALS[0][0] for key in times))
     how = (f"judged on {ecdsa_rounds} paired rounds (each round runs both curves' benchmarks for up to 1 s per "
            "implementation, then `openssl speed -seconds 1` per curve, all on one CPU; a round's ratio is the "
            "peer's time per verification over this package's, and the figure is the median over the rounds)"
-           if ecdsa_paired else "this run's figures")
+           if ecdsa_rounds else "this run's figures")
     lines += ["", f"ECDSA targets, {how}: " + "; ".join(ecdsa_targets) + "."]
 
 lines += ["", "Receipts: operations per second (time per operation), and this package's ratio to each peer:", "",
@@ -288,23 +294,7 @@ for benchmark in RECEIPT_BENCHMARKS:
     cells = [operation(values[i][0]) if i in values else "—" for i in ["this"] + RECEIPT_PEERS]
     ratios = [f"{r:.2f}×" if (r := ratio(benchmark, peer)) is not None else "—" for peer in RECEIPT_PEERS]
     lines.append(f"| {benchmark} | " + " | ".join(cells + ratios) + " |")
-targets = []
-for benchmark, peer, goal in RECEIPT_GOALS:
-    r = ratio(benchmark, peer)
-    ours, theirs = best.get((benchmark, "this")), best.get((benchmark, peer))
-    pr, pr0 = paired_ratio(benchmark, peer, 0), paired_ratio(benchmark, peer, 1)
-    if pr is not None and pr0 is not None:
-        # Judged on the paired rounds, at the median and at p0 both; the main run's figures for comparison.
-        single = f"; main run {r:.2f}× at the median, {theirs / ours:.2f}× at p0" if r and ours and theirs else ""
-        verdict = verdict_of(pr, pr0, goal)
-        targets.append(f"`{benchmark}` ≥ {goal}× {peer}: paired {pr:.2f}× at the median, {pr0:.2f}× at p0"
-                       f"{single}; {verdict}")
-    elif r is not None and ours and theirs:
-        # A busy machine slows the peers' medians more than ours (their spread is wider), so a target counts as
-        # met only when the ratio of the fastest iterations (p0) meets it too.
-        r0 = theirs / ours
-        verdict = verdict_of(r, r0, goal)
-        targets.append(f"`{benchmark}` ≥ {goal}× {peer}: {r:.2f}× at the median, {r0:.2f}× at p0, {verdict}")
+targets = [t for goal in RECEIPT_GOALS if (t := target(*goal))]
 if targets:
     if rounds:
         lines += ["", f"Targets, judged on {len(rounds)} paired rounds (`Benchmarks/run.sh`: each round runs the "
