@@ -18,7 +18,9 @@
 # verdict in stricter/ and every verdict in results.tsv. docs/fuzzing.md explains the stricter verdicts.
 # $SHARED_VECTORS (e.g. /work/shared/vectors) adds the receipts of its receipts/apple that TestVectors lacks.
 # Needs python3 and openssl; $DIFFERENTIAL_SCRATCH is the build's scratch path (default .build). The release
-# build is a Swift build: on a shared machine run the script under the build lock.
+# build is a Swift build: on a shared machine run the script under the build lock. $DIFFERENTIAL_RECEIPT names a
+# release `receipt` already built (CI's, built in the benchmark package beside its other release products); then
+# nothing is built.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 usage() {
@@ -53,11 +55,22 @@ if [[ -n "$mutant" ]]; then
 fi
 [[ -z "$write" && "$count" =~ ^[0-9]+$ && "$count" -gt 0 ]] || usage
 
+prebuilt=""  # an absolute path: the script changes directory below
+if [[ -n "${DIFFERENTIAL_RECEIPT:-}" ]]; then
+    [[ -f "$DIFFERENTIAL_RECEIPT" && -x "$DIFFERENTIAL_RECEIPT" ]] ||
+        { echo "DIFFERENTIAL_RECEIPT: $DIFFERENTIAL_RECEIPT is not a program" >&2; exit 2; }
+    prebuilt="$(cd "$(dirname "$DIFFERENTIAL_RECEIPT")" && pwd)/$(basename "$DIFFERENTIAL_RECEIPT")"
+fi
+
 replay="${SHARED_VECTORS:+SHARED_VECTORS=$SHARED_VECTORS }scripts/differential.sh --seed $seed $count"
 echo "seed: $seed (replay: $replay)"
 cd "$root"
-scratch="${DIFFERENTIAL_SCRATCH:-$root/.build}"
-swift build -c release --product receipt --scratch-path "$scratch" 2>&1 | tail -n 1
-tool="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/receipt"
+if [[ -n "$prebuilt" ]]; then
+    tool="$prebuilt"
+else
+    scratch="${DIFFERENTIAL_SCRATCH:-$root/.build}"
+    swift build -c release --product receipt --scratch-path "$scratch" 2>&1 | tail -n 1
+    tool="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/receipt"
+fi
 exec python3 "$root/scripts/differential.py" "$count" --receipt "$tool" --seed "$seed" \
     --out "${DIFFERENTIAL_OUT:-$root/.build-differential}" "${extra[@]}"
