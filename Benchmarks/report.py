@@ -71,12 +71,15 @@ ECDSA_GOALS = (("p256-verify", "swift-crypto", 0.5), ("p384-verify", "swift-cryp
 # chain-validate-floor is chain-validate's two TBS hashes and two RSA-2048 verifications alone: the peer's
 # chain-validate over it is the most chain-validate could reach, were parsing, path building and policy free.
 FLOOR = ("chain-validate", "swift-certificates", "chain-validate-floor")
+# Most of that floor is RSA-2048 verification, which swift-certificates does with swift-crypto (BoringSSL's
+# assembly): the two, paired in the same rounds, say how far this package's arithmetic is from it.
+FLOOR_ARITHMETIC = ("rsa2048-verify", "swift-crypto")
 
 if sys.argv[1:] == ["--goal-filter"]:
     # The benchmark plugin's --filter for the paired rounds of run.sh: the goals' benchmarks, every implementation
     # (the filter must match a whole name).
     names = [benchmark for benchmark, _, _ in RECEIPT_GOALS + ECDSA_GOALS] + [FLOOR[2]]
-    print("(" + "|".join(dict.fromkeys(names)) + ") .*")
+    print("(" + "|".join(dict.fromkeys(names)) + ") .*|" + f"{FLOOR_ARITHMETIC[0]} (this|{FLOOR_ARITHMETIC[1]})")
     sys.exit(0)
 if sys.argv[1:] == ["--readme"]:
     committed = json.load(open(ROOT / "docs" / "performance.json"))
@@ -197,6 +200,9 @@ for suffix, index in (("", 0), ("-p0", 1)):
     if r is not None:
         # The floor's speed over the peer's: the peer's time over the floor's.
         rows.append((f"{FLOOR[2]}-paired", f"floor-over-{FLOOR[1]}{suffix}", r, "x"))
+    r = paired_ratio(*FLOOR_ARITHMETIC, index)
+    if r is not None:
+        rows.append((f"{FLOOR_ARITHMETIC[0]}-paired", f"this-over-{FLOOR_ARITHMETIC[1]}{suffix}", r, "x"))
 
 rows.sort()
 json.dump([{"benchmark": b, "implementation": i, "value": round(v, 2), "unit": u} for b, i, v, u in rows],
@@ -310,6 +316,11 @@ if floor_median is not None and floor_p0 is not None and FLOOR[2] in by_benchmar
               f"{operation(by_benchmark[FLOOR[2]]['this'][0])}: {FLOOR[1]}' `{FLOOR[0]}` over it, paired, is "
               f"{floor_median:.2f}× at the median and {floor_p0:.2f}× at p0, the most `{FLOOR[0]}` could reach "
               f"against {FLOOR[1]} were everything but that arithmetic free."]
+    arithmetic = [paired_ratio(*FLOOR_ARITHMETIC, index) for index in (0, 1)]
+    if None not in arithmetic:
+        lines[-1] += (f" Most of it is RSA-2048 verification: `{FLOOR_ARITHMETIC[0]}` in the same rounds is "
+                      f"{arithmetic[0]:.2f}× {FLOOR_ARITHMETIC[1]} (BoringSSL's assembly, which {FLOOR[1]} uses) "
+                      f"at the median and {arithmetic[1]:.2f}× at p0.")
 g5 = by_benchmark.get("receipt-validate-g5", {})
 if "this" in g5 and ("wasm-node" in g5 or "wasm-wasmkit" in g5):
     # Issue 23: the G5 receipt validated through the WebAssembly module, in Node.js and in WasmKit, against native.

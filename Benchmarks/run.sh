@@ -2,7 +2,8 @@
 # Builds and runs every benchmark in release mode, measures the OpenSSL command line at its native and scalar
 # tiers on the same sizes, times the `receipt` tool streaming receipts (--jobs 1 and 2, --json, a million inputs'
 # peak memory) and hashing a 192 MiB file, and writes docs/performance.json and docs/PERFORMANCE.md. About 17
-# minutes here after the first build (5 of them the paired rounds of the goals, receipts and ECDSA).
+# minutes here after the first build (5 of them the paired rounds of the goals, receipts and ECDSA, and of
+# RSA-2048 verification).
 #   Benchmarks/run.sh
 # The receipt benchmarks read the repository's TestVectors/receipts; the benchmark package needs libssl-dev's
 # headers (scripts/install-build-dependencies.sh installs them). Writes README.md's performance sentence too.
@@ -48,7 +49,8 @@ ecdsa_speed() {  # seconds
 
 # --- Paired rounds for the goals (report.py judges them on these) ---
 # PAIRED_ROUNDS rounds (default 5), each running the goals' benchmarks for up to 1 s each, one implementation after
-# the other on one CPU, then OpenSSL's ECDSA for 1 s per curve: a round's ratio compares figures measured seconds
+# the other on one CPU (and rsa2048-verify, this package's and swift-crypto's, the arithmetic of
+# chain-validate-floor), then OpenSSL's ECDSA for 1 s per curve: a round's ratio compares figures measured seconds
 # apart, and the median over the rounds is what a slow spell of the machine moves least.
 echo "== Goals, paired rounds"
 goals="$(python3 "$here/report.py" --goal-filter)"  # the benchmarks of report.py's RECEIPT_GOALS and ECDSA_GOALS
@@ -56,7 +58,8 @@ for round in $(seq 1 "${PAIRED_ROUNDS:-5}"); do
     mkdir -p "$results/paired/$round"
     RECEIPT_BENCHMARK_SECONDS=1 ${pin[@]+"${pin[@]}"} swift package --allow-writing-to-package-directory \
         benchmark --format jmh --path "$results/paired/$round" --no-progress --target ReceiptBenchmarks \
-        --target SignedDataBenchmarks --target ECDSABenchmarks --filter "$goals" 2>&1 | grep -vE '^\s*$' | tail -n 1
+        --target SignedDataBenchmarks --target ECDSABenchmarks --target RSABenchmarks --filter "$goals" 2>&1 |
+        grep -vE '^\s*$' | tail -n 1
     ecdsa_speed 1 > "$results/paired/$round/openssl.txt"
 done
 

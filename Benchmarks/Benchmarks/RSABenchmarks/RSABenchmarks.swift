@@ -47,11 +47,14 @@ struct RSAFixture: Sendable {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    // RECEIPT_BENCHMARK_SECONDS shortens a run: run.sh's paired rounds, which measure RSA-2048 beside
+    // chain-validate-floor, set it.
+    let seconds = ProcessInfo.processInfo.environment["RECEIPT_BENCHMARK_SECONDS"].flatMap(Int.init) ?? 3
     Benchmark.defaultConfiguration = .init(
         metrics: [.throughput, .wallClock, .mallocCountTotal],
         timeUnits: .microseconds,
         warmupIterations: 10,
-        maxDuration: .seconds(3),
+        maxDuration: .seconds(seconds),
         maxIterations: 100_000
     )
 
