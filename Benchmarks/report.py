@@ -76,8 +76,9 @@ FLOOR = ("chain-validate", "swift-certificates", "chain-validate-floor")
 FLOOR_ARITHMETIC = ("rsa2048-verify", "swift-crypto")
 
 if sys.argv[1:] == ["--goal-filter"]:
-    # The benchmark plugin's --filter for the paired rounds of run.sh: the goals' benchmarks, every implementation
-    # (the filter must match a whole name).
+    # The benchmark plugin's --filter for the paired rounds of run.sh: the goals' and the floor's benchmarks, every
+    # implementation, and RSA-2048's for this package and its floor's peer alone (the filter must match a whole
+    # name).
     names = [benchmark for benchmark, _, _ in RECEIPT_GOALS + ECDSA_GOALS] + [FLOOR[2]]
     print("(" + "|".join(dict.fromkeys(names)) + ") .*|" + f"{FLOOR_ARITHMETIC[0]} (this|{FLOOR_ARITHMETIC[1]})")
     sys.exit(0)
@@ -195,14 +196,16 @@ for benchmark, peer, _ in RECEIPT_GOALS + ECDSA_GOALS:
         if r is not None:
             rows.append((f"{benchmark}-paired", f"this-over-{peer}{suffix}", r, "x"))
 
-for suffix, index in (("", 0), ("-p0", 1)):
-    r = paired_ratio(FLOOR[0], FLOOR[1], index, this=FLOOR[2])
-    if r is not None:
-        # The floor's speed over the peer's: the peer's time over the floor's.
-        rows.append((f"{FLOOR[2]}-paired", f"floor-over-{FLOOR[1]}{suffix}", r, "x"))
-    r = paired_ratio(*FLOOR_ARITHMETIC, index)
-    if r is not None:
-        rows.append((f"{FLOOR_ARITHMETIC[0]}-paired", f"this-over-{FLOOR_ARITHMETIC[1]}{suffix}", r, "x"))
+# At the median and at p0: the floor's speed over the peer's chain (the peer's time over the floor's), and the RSA
+# arithmetic's over the peer's.
+floor_ratios = [paired_ratio(FLOOR[0], FLOOR[1], index, this=FLOOR[2]) for index in (0, 1)]
+arithmetic_ratios = [paired_ratio(*FLOOR_ARITHMETIC, index) for index in (0, 1)]
+for suffix, floor_ratio, arithmetic_ratio in zip(("", "-p0"), floor_ratios, arithmetic_ratios):
+    if floor_ratio is not None:
+        rows.append((f"{FLOOR[2]}-paired", f"floor-over-{FLOOR[1]}{suffix}", floor_ratio, "x"))
+    if arithmetic_ratio is not None:
+        rows.append((f"{FLOOR_ARITHMETIC[0]}-paired", f"this-over-{FLOOR_ARITHMETIC[1]}{suffix}", arithmetic_ratio,
+                     "x"))
 
 rows.sort()
 json.dump([{"benchmark": b, "implementation": i, "value": round(v, 2), "unit": u} for b, i, v, u in rows],
@@ -309,18 +312,17 @@ if targets:
                   "median over the rounds): " + "; ".join(targets) + "."]
     else:
         lines += ["", "Targets: " + "; ".join(targets) + "."]
-floor_median, floor_p0 = (paired_ratio(FLOOR[0], FLOOR[1], index, this=FLOOR[2]) for index in (0, 1))
+floor_median, floor_p0 = floor_ratios
 if floor_median is not None and floor_p0 is not None and FLOOR[2] in by_benchmark:
     lines += ["", f"`{FLOOR[2]}`, the two TBS hashes and the two RSA-2048 verifications of `{FLOOR[0]}` alone "
               f"(keys parsed once; no parsing, path building or policy), takes "
               f"{operation(by_benchmark[FLOOR[2]]['this'][0])}: {FLOOR[1]}' `{FLOOR[0]}` over it, paired, is "
               f"{floor_median:.2f}× at the median and {floor_p0:.2f}× at p0, the most `{FLOOR[0]}` could reach "
               f"against {FLOOR[1]} were everything but that arithmetic free."]
-    arithmetic = [paired_ratio(*FLOOR_ARITHMETIC, index) for index in (0, 1)]
-    if None not in arithmetic:
+    if None not in arithmetic_ratios:
         lines[-1] += (f" Most of it is RSA-2048 verification: `{FLOOR_ARITHMETIC[0]}` in the same rounds is "
-                      f"{arithmetic[0]:.2f}× {FLOOR_ARITHMETIC[1]} (BoringSSL's assembly, which {FLOOR[1]} uses) "
-                      f"at the median and {arithmetic[1]:.2f}× at p0.")
+                      f"{arithmetic_ratios[0]:.2f}× {FLOOR_ARITHMETIC[1]} (BoringSSL's assembly, which {FLOOR[1]} "
+                      f"uses) at the median and {arithmetic_ratios[1]:.2f}× at p0.")
 g5 = by_benchmark.get("receipt-validate-g5", {})
 if "this" in g5 and ("wasm-node" in g5 or "wasm-wasmkit" in g5):
     # Issue 23: the G5 receipt validated through the WebAssembly module, in Node.js and in WasmKit, against native.

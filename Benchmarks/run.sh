@@ -53,7 +53,7 @@ ecdsa_speed() {  # seconds
 # chain-validate-floor), then OpenSSL's ECDSA for 1 s per curve: a round's ratio compares figures measured seconds
 # apart, and the median over the rounds is what a slow spell of the machine moves least.
 echo "== Goals, paired rounds"
-goals="$(python3 "$here/report.py" --goal-filter)"  # the benchmarks of report.py's RECEIPT_GOALS and ECDSA_GOALS
+goals="$(python3 "$here/report.py" --goal-filter)"  # report.py's goals, FLOOR and FLOOR_ARITHMETIC
 for round in $(seq 1 "${PAIRED_ROUNDS:-5}"); do
     mkdir -p "$results/paired/$round"
     RECEIPT_BENCHMARK_SECONDS=1 ${pin[@]+"${pin[@]}"} swift package --allow-writing-to-package-directory \
