@@ -23,6 +23,14 @@ extension DERReader {
     @inline(__always)
     mutating func enter(_ tag: DERTag) throws(DERError) -> Scope? {
         guard let bounds = try readBounds(tag.asConstructed) else { return nil }
+        return try enter(bounds)
+    }
+
+    /// Narrows this reader to the contents of the constructed element at `bounds`, which it has just read, one
+    /// level deeper.
+    @usableFromInline
+    @inline(__always)
+    mutating func enter(_ bounds: ElementBounds) throws(DERError) -> Scope {
         try checkDepth(at: bounds.start)
         let scope = Scope(element: bounds.start..<bounds.end, end: end, depth: level)
         position = bounds.contents.lowerBound

@@ -122,12 +122,16 @@ public struct DERReader: Sendable {
 
     /// Reads the next element, which must have `tag` (class, number and constructed bit).
     public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
-        element(try readBounds(required: tag))
+        // The bounds first: a method of `self` called with the read as its argument would copy the reader (and
+        // retain its input) before the read, as the receiver is evaluated before the argument.
+        let bounds = try readBounds(required: tag)
+        return element(bounds)
     }
 
     /// Reads the next element if it has `tag`; otherwise reads nothing and returns `nil`.
     public mutating func readOptionalElement(_ tag: DERTag) throws(DERError) -> DERElement? {
-        try readBounds(tag).map(element)
+        guard let bounds = try readBounds(tag) else { return nil }
+        return element(bounds)
     }
 
     /// A reader over the contents of a constructed element, one level deeper than this reader.

@@ -34,15 +34,15 @@ public struct DERTree: Sendable {
     /// Parses `input`, which must be exactly one complete element: nothing may follow it.
     public init(parsing input: ArraySlice<UInt8>, rules: EncodingRules = .der) throws(DERError) {
         var nodes: [Node] = []
-        try Self.walk(input, rules: rules) { element, depth in
+        try Self.walk(input, rules: rules) { bounds, depth in
             nodes.append(
                 Node(
-                    tag: element.tag,
-                    offset: element.offset,
-                    headerLength: element.headerLength,
-                    contentLength: element.contentLength,
+                    tag: bounds.tag,
+                    offset: bounds.start,
+                    headerLength: bounds.contents.lowerBound - bounds.start,
+                    contentLength: bounds.contents.count,
                     depth: depth,
-                    isIndefiniteLength: element.isIndefiniteLength
+                    isIndefiniteLength: bounds.isIndefiniteLength
                 )
             )
         }
@@ -61,7 +61,7 @@ public struct DERTree: Sendable {
     static func walk(
         _ input: ArraySlice<UInt8>,
         rules: EncodingRules,
-        _ visit: (DERElement, Int) -> Void
+        _ visit: (ElementBounds, Int) -> Void
     ) throws(DERError) {
         guard input.count <= DERLimits.maximumInputSize else {
             throw DERError(
@@ -70,43 +70,46 @@ public struct DERTree: Sendable {
                 "input of \(input.count) bytes; at most \(DERLimits.maximumInputSize) are parsed"
             )
         }
-        var outer = DERReader(input, rules: rules)
-        let root = try outer.readElement()
-        try outer.finish()
+        var reader = DERReader(input, rules: rules)
+        // Exactly one element, before anything inside it is read; then the walk reads it again, root first.
+        guard try reader.readBounds(nil) != nil else { throw reader.missing(nil) }
+        try reader.finish()
+        reader.position = input.startIndex
         var count = 0
-        // Each entry reads one constructed element's contents; `segments` marks those of a constructed
-        // OCTET STRING, whose children must be OCTET STRINGs themselves (X.690 §8.7.3.2).
-        // The innermost reader reads where it lies in the stack: popping and pushing it would copy it, and each copy
-        // shares ownership of the input buffer.
-        var stack: [(reader: DERReader, segments: Bool)] = [(DERReader(root.encoded, rules: rules), false)]
-        while let top = stack.indices.last {
-            guard !stack[top].reader.isAtEnd else {
-                stack.removeLast()
+        // One reader, narrowed to each constructed element's contents and returned past the element when they
+        // end: the stack holds where to return, as indices, where a reader per level would share ownership of the
+        // input (a retain and a release per element). `segments` marks the contents of a constructed OCTET
+        // STRING, whose children must be OCTET STRINGs themselves (X.690 §8.7.3.2).
+        var open: [(scope: DERReader.Scope, segments: Bool)] = []
+        while true {
+            guard !reader.isAtEnd else {
+                guard let closed = open.popLast() else { break }
+                reader.leave(closed.scope)
                 continue
             }
-            let element = try stack[top].reader.readElement()
-            let segments = stack[top].segments
+            guard let bounds = try reader.readBounds(nil) else { throw reader.missing(nil) }
+            let segments = open.last?.segments ?? false
             guard count < DERLimits.maximumElementCount else {
                 throw DERError(
                     .elementCountExceeded,
-                    at: element.offset,
+                    at: bounds.start,
                     "more than \(DERLimits.maximumElementCount) elements"
                 )
             }
-            if segments && element.tag.asPrimitive != .octetString {
+            if segments && bounds.tag.asPrimitive != .octetString {
                 throw DERError(
                     .unexpectedTag,
-                    at: element.offset,
-                    "segment of a constructed OCTET STRING is \(element.tag)"
+                    at: bounds.start,
+                    "segment of a constructed OCTET STRING is \(bounds.tag)"
                 )
             }
             count += 1
-            visit(element, stack[top].reader.depth)
-            if element.tag.isConstructed {
-                let isOctetString = element.tag.tagClass == .universal && element.tag.number == 4
-                stack.append((try stack[top].reader.reader(forContentsOf: element), segments || isOctetString))
+            visit(bounds, reader.depth)
+            if bounds.tag.isConstructed {
+                let isOctetString = bounds.tag.tagClass == .universal && bounds.tag.number == 4
+                open.append((try reader.enter(bounds), segments || isOctetString))
             } else {
-                try Self.checkContents(of: element)
+                try Self.checkContents(of: bounds, in: input)
             }
         }
     }
@@ -141,11 +144,14 @@ public struct DERTree: Sendable {
         return writer.bytes
     }
 
-    /// Checks the contents of universal primitives whose DER form X.690 constrains.
-    static func checkContents(of element: DERElement) throws(DERError) {
-        guard element.tag.tagClass == .universal else { return }
-        switch element.tag.number {
-        case _ where element.tag.isCharacterString: try element.checkString()
+    /// Checks the contents of the primitive at `bounds` of `input` if it is a universal type whose DER form X.690
+    /// constrains; the others are not viewed at all.
+    static func checkContents(of bounds: ElementBounds, in input: ArraySlice<UInt8>) throws(DERError) {
+        let tag = bounds.tag
+        guard tag.tagClass == .universal else { return }
+        var element: DERElement { DERElement(bounds, in: input) }
+        switch tag.number {
+        case _ where tag.isCharacterString: try element.checkString()
         case 1: _ = try element.boolean()
         case 2, 10: _ = try element.integerBytes()
         case 3: _ = try element.bitString()
@@ -164,13 +170,13 @@ extension DERReader {
     /// parser keeps or skips without interpreting (unknown algorithm parameters, name values, unused optional
     /// fields), so that not interpreting never means accepting what a strict parse of the same bytes refuses.
     public mutating func readCheckedElement() throws(DERError) -> DERElement {
-        let element = try readElement()
-        if element.tag.isConstructed {
-            try DERTree.walk(element.encoded, rules: rules) { _, _ in }
+        guard let bounds = try readBounds(nil) else { throw missing(nil) }
+        if bounds.tag.isConstructed {
+            try DERTree.walk(input[bounds.start..<bounds.end], rules: rules) { _, _ in }
         } else {
-            try DERTree.checkContents(of: element)  // no tree to build for a primitive
+            try DERTree.checkContents(of: bounds, in: input)  // no tree to build for a primitive
         }
-        return element
+        return element(bounds)
     }
 
     /// ``readCheckedElement()``, for a field that is skipped.
