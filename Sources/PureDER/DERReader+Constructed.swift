@@ -95,6 +95,18 @@ extension DERReader {
         return try read(within: scope, body)
     }
 
+    /// ``readConstructed(_:_:)``, also returning the element's whole encoding as a view of the input: for the
+    /// types that keep their DER (to compare or hash it) and read their contents in place.
+    @inlinable
+    package mutating func readConstructedWithEncoding<T>(
+        _ tag: DERTag,
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> (value: T, encoded: ArraySlice<UInt8>) {
+        let scope = try enter(required: tag)
+        let value = try read(within: scope, body)
+        return (value, input[scope.element])
+    }
+
     /// Reads a SEQUENCE whose contents `body` must read completely.
     @inlinable
     public mutating func readSequence<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {

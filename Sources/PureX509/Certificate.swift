@@ -198,13 +198,12 @@ public struct Certificate: Sendable {
                 (try validity.readTime(), try validity.readTime())
             }
             subject = try DistinguishedName(from: &fields)
-            let spki = try fields.readElement(.sequence)
-            subjectPublicKeyInfo = spki.encoded
-            let (algorithm, key) = try DERReader.parse(spki.content) { info throws(DERError) in
+            let ((algorithm, key), spki) = try fields.readConstructedWithEncoding(.sequence) { info throws(DERError) in
                 (try AlgorithmIdentifier(from: &info), try info.readBitString())
             }
+            subjectPublicKeyInfo = spki
             publicKeyAlgorithm = algorithm.oid
-            (publicKey, publicKeyError) = try PublicKey.make(algorithm: algorithm, key: key, at: spki.offset)
+            (publicKey, publicKeyError) = try PublicKey.make(algorithm: algorithm, key: key, at: spki.startIndex)
             // issuerUniqueID [1] and subjectUniqueID [2]: BIT STRINGs, only from v2 on (RFC 5280 §4.1.2.8).
             for number: UInt32 in [1, 2] {
                 guard let uniqueID = try fields.readOptionalElement(.contextSpecific(number, constructed: false)) else {

@@ -49,10 +49,9 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// Reads a Name from `reader`, checking every attribute: its value must be a string of a type the attribute
     /// type allows (``AttributeSyntax``), of an allowed size, with characters its string type allows.
     init(from reader: inout DERReader) throws(DERError) {
-        let element = try reader.readElement(.sequence)
-        var names = try reader.reader(forContentsOf: element)
-        try Self.read(&names, decodingText: false) { _, _ in }
-        self.encoded = element.encoded
+        encoded = try reader.readConstructedWithEncoding(.sequence) { names throws(DERError) in
+            try Self.read(&names, decodingText: false) { _, _ in }
+        }.encoded
     }
 
     /// Reads the relative distinguished names of a Name's contents, handing `body` each attribute with the index

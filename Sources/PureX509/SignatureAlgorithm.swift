@@ -82,12 +82,9 @@ struct AlgorithmIdentifier {
     let parameters: DERElement?
 
     init(from reader: inout DERReader) throws(DERError) {
-        let element = try reader.readElement(.sequence)
-        var contents = try reader.reader(forContentsOf: element)
-        oid = try contents.readObjectIdentifier()
-        parameters = contents.isAtEnd ? nil : try contents.readCheckedElement()
-        try contents.finish()
-        encoded = element.encoded
+        ((oid, parameters), encoded) = try reader.readConstructedWithEncoding(.sequence) { contents throws(DERError) in
+            (try contents.readObjectIdentifier(), contents.isAtEnd ? nil : try contents.readCheckedElement())
+        }
     }
 
     /// Whether the parameters are a NULL, as the RSA algorithms require (the check made its contents empty).

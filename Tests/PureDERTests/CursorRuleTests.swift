@@ -233,4 +233,28 @@ import Testing
         }
         #expect(values == [1, 2])
     }
+
+    @Test func aConstructedReadKeepingItsEncodingReturnsTheElementWhereItLies() throws {
+        // An INTEGER, then the SEQUENCE whose encoding is kept, then a NULL after it.
+        let bytes = [UInt8](hex: "02 01 07 30 06 06 01 2A 02 01 05 05 00")
+        let (value, encoded) = try read(bytes) { r throws(DERError) in
+            _ = try r.readInteger(as: Int.self)
+            let kept = try r.readConstructedWithEncoding(.sequence) { s throws(DERError) in
+                #expect(s.depth == 1)
+                return (try s.readObjectIdentifier(), try s.readInteger(as: Int.self))
+            }
+            #expect(r.depth == 0 && r.offset == 11)
+            try r.readNull()
+            return kept
+        }
+        #expect(value.0 == OID(1, 2) && value.1 == 5)
+        #expect(encoded.startIndex == 3 && Array(encoded) == Array(bytes[3..<11]))
+        // The checks of readConstructed: the tag, and contents read to their end.
+        expectReadError(.unexpectedTag, at: 0, [UInt8](hex: "31 03 02 01 01")) { r throws(DERError) in
+            try r.readConstructedWithEncoding(.sequence) { s throws(DERError) in try s.readInteger(as: Int.self) }
+        }
+        expectReadError(.trailingBytes, at: 5, [UInt8](hex: "30 05 02 01 01 05 00")) { r throws(DERError) in
+            try r.readConstructedWithEncoding(.sequence) { s throws(DERError) in try s.readInteger(as: Int.self) }
+        }
+    }
 }
