@@ -76,6 +76,16 @@ import Testing
         }
     }
 
+    @Test func theTreeRefusesEmptyAndNonMinimalIntegersWhereverTheyLie() {
+        // After a valid INTEGER, inside a SEQUENCE: the whole-tree walk checks INTEGER and ENUMERATED contents.
+        expectTreeError(.invalidInteger, at: 5, [0x30, 0x05, 0x02, 0x01, 0x80, 0x02, 0x00])
+        expectTreeError(.invalidInteger, at: 5, [0x30, 0x07, 0x02, 0x01, 0x7F, 0x02, 0x02, 0x00, 0x7F])
+        expectTreeError(.invalidInteger, at: 2, [0x30, 0x04, 0x0A, 0x02, 0xFF, 0x80])
+        expectReadError(.invalidInteger, at: 4, [0x30, 0x04, 0x30, 0x02, 0x02, 0x00]) { r throws(DERError) in
+            try r.readCheckedElement()
+        }
+    }
+
     @Test func integersOutsideTheRequestedTypeAreRejected() {
         expectReadError(.integerOutOfRange, at: 0, [0x02, 0x01, 0xFF]) { r throws(DERError) in
             try r.readInteger(as: UInt64.self)
