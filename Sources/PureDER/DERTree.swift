@@ -71,23 +71,17 @@ public struct DERTree: Sendable {
             )
         }
         var reader = DERReader(input, rules: rules)
-        // Exactly one element, before anything inside it is read; then the walk reads it again, root first.
-        guard try reader.readBounds(nil) != nil else { throw reader.missing(nil) }
+        // Exactly one element, before anything inside it is read.
+        guard let root = try reader.readBounds(nil) else { throw reader.missing(nil) }
         try reader.finish()
-        reader.position = input.startIndex
         var count = 0
         // One reader, narrowed to each constructed element's contents and returned past the element when they
         // end: the stack holds where to return, as indices, where a reader per level would share ownership of the
         // input (a retain and a release per element). `segments` marks the contents of a constructed OCTET
         // STRING, whose children must be OCTET STRINGs themselves (X.690 §8.7.3.2).
         var open: [(scope: DERReader.Scope, segments: Bool)] = []
-        while true {
-            guard !reader.isAtEnd else {
-                guard let closed = open.popLast() else { break }
-                reader.leave(closed.scope)
-                continue
-            }
-            guard let bounds = try reader.readBounds(nil) else { throw reader.missing(nil) }
+        // Counts, checks and visits the element the reader has just read, and enters it if it is constructed.
+        func take(_ bounds: ElementBounds) throws(DERError) {
             let segments = open.last?.segments ?? false
             guard count < DERLimits.maximumElementCount else {
                 throw DERError(
@@ -111,6 +105,16 @@ public struct DERTree: Sendable {
             } else {
                 try Self.checkContents(of: bounds, in: input)
             }
+        }
+        try take(root)
+        while let innermost = open.last {
+            guard !reader.isAtEnd else {
+                reader.leave(innermost.scope)
+                open.removeLast()
+                continue
+            }
+            guard let bounds = try reader.readBounds(nil) else { throw reader.missing(nil) }
+            try take(bounds)
         }
     }
 
