@@ -10,7 +10,7 @@ import VectorSupport
 struct RSAMontgomeryTests {
 
     // Every test runs every form of the arithmetic (MontgomeryModulus+ColumnSum.swift) that holds its modulus: 64-bit
-    // limbs with 61-bit digits (moduli up to 3,328 bits) and with 59-bit digits (any), the forms of 64-bit targets,
+    // limbs with 61-bit digits (moduli up to 3,712 bits) and with 59-bit digits (any), the forms of 64-bit targets,
     // and 32-bit limbs with 27-bit digits, the form of wasm32.
 
     @Test func montgomeryModulusExistsExactlyForOddModuliAboveOne() {
@@ -295,22 +295,22 @@ struct RSAMontgomeryTests {
         #expect(montgomery.power(embedded[1...64], exponent: [0x01, 0x00, 0x01][...]) == expected)
     }
 
-    /// 61-bit digits hold moduli of up to 52 limbs (3,328 bits, 55 digits), where their column sums are fullest: a
-    /// random modulus of that size and 2^3328 − 1 agree with the reference; one limb more is not held, and keys
+    /// 61-bit digits hold moduli of up to 58 limbs (3,712 bits, 61 digits), where their column sums are fullest: a
+    /// random modulus of that size and 2^3712 − 1 agree with the reference; one limb more is not held, and keys
     /// take the form that holds them.
-    @Test func wideDigitsHoldUpTo3328Bits() throws {
+    @Test func wideDigitsHoldUpTo3712Bits() throws {
         typealias Wide = MontgomeryModulus<ColumnSum128Wide>
-        #expect(Wide.digitCount(limbCount: 52) == ColumnSum128Wide.maximumDigitCount)
-        #expect(Wide.holds(byteCount: 52 * 8))
-        #expect(!Wide.holds(byteCount: 52 * 8 + 1))
+        #expect(Wide.digitCount(limbCount: 58) == ColumnSum128Wide.maximumDigitCount)
+        #expect(Wide.holds(byteCount: 58 * 8))
+        #expect(!Wide.holds(byteCount: 58 * 8 + 1))
         #expect(MontgomeryModulus<ColumnSum128>.holds(byteCount: 1024))  // 8,192 bits
         var random = SplitMix64(seed: 0x5EED_0007)
         var compared = 0
-        for modulus in [random.number(bits: 3328, odd: true), allOnes(bits: 3328)] {
-            compared += comparePowers(modulus: modulus, exponents: [[0x03]], random: &random, context: "3328 bits")
+        for modulus in [random.number(bits: 3712, odd: true), allOnes(bits: 3712)] {
+            compared += comparePowers(modulus: modulus, exponents: [[0x03]], random: &random, context: "3712 bits")
         }
         #expect(compared == 2 * 6)
-        for (bits, wide) in [(2048, true), (3072, true), (3328, true), (3336, false), (4096, false)] {
+        for (bits, wide) in [(2048, true), (3072, true), (3712, true), (3720, false), (4096, false)] {
             let key = try RSAPublicKey(
                 modulus: random.number(bits: bits, odd: true)[...],
                 exponent: [0x01, 0x00, 0x01]
@@ -326,9 +326,9 @@ struct RSAMontgomeryTests {
     /// The bound behind ``ColumnSum128Wide/maximumDigitCount``, counted on the arithmetic itself: with 61-bit digits
     /// a product is below 2^122, so each of a column's two sums holds 63 products and a carry within 128 bits. A
     /// form that counts what each sum is given (a doubled sum counts twice, a carry or a digit as one product) runs
-    /// squarings, multiplications and a reduction for 55 digits, the most the form takes, and for 56, one more.
+    /// squarings, multiplications and a reduction for 61 digits, the most the form takes, and for 62, one more.
     @Test func wideDigitColumnsStayWithinTheirSums() {
-        for (limbCount, digitCount, holds) in [(52, 55, true), (53, 56, false)] {
+        for (limbCount, digitCount, holds) in [(58, 61, true), (59, 62, false)] {
             guard let modulus = MontgomeryModulus<CountingColumnSum>(modulus: allOnes(bits: 64 * limbCount)[...])
             else {
                 Issue.record("no MontgomeryModulus for \(limbCount) limbs")
@@ -413,6 +413,7 @@ struct CountingColumnSum: ColumnSum {
 
     static var digitBits: Int { ColumnSum128Wide.digitBits }
     static var maximumDigitCount: Int { 511 }
+    static var runsInFourSums: Bool { ColumnSum128Wide.runsInFourSums }
 
     private var main = 0
     private var alternate = 0
@@ -432,6 +433,10 @@ struct CountingColumnSum: ColumnSum {
     mutating func add(_ x: UInt64, times y: UInt64) { main += 1 }
     mutating func addAlternate(_ x: UInt64, times y: UInt64) { alternate += 1 }
     mutating func add(_ x: UInt64) { main += 1 }
+    mutating func add(_ other: Self) {
+        main += other.main
+        alternate += other.alternate
+    }
     mutating func addTwice(_ other: Self) {
         main += 2 * other.main
         alternate += 2 * other.alternate

@@ -11,7 +11,7 @@
 // each one (Walter's bound): only the result is reduced below n.
 //
 // The limb and digit sizes are the form's (`Column`): 64-bit limbs and 61-bit digits where the target multiplies
-// 64 × 64 → 128 bits natively, for moduli of up to 3,328 bits, and 59-bit digits for longer ones (``RSAPublicKey``
+// 64 × 64 → 128 bits natively, for moduli of up to 3,712 bits, and 59-bit digits for longer ones (``RSAPublicKey``
 // chooses by size); 32-bit limbs and 27-bit digits on 32-bit targets such as wasm32, whose native product is
 // 32 × 32 → 64 bits (``TargetColumnSum`` chooses at compile time; docs/crypto.md, "Arithmetic forms"). Tests run
 // every form natively.

@@ -147,7 +147,8 @@ public struct RSAPublicKey: Sendable {
 }
 
 /// A modulus prepared in the form of arithmetic that serves it fastest (MontgomeryModulus+ColumnSum.swift): 61-bit
-/// digits where the column sums hold them (up to 3,328 bits, every RSA-2048 key among them), else the target's form.
+/// digits where the column sums hold them (up to 3,712 bits, every RSA-2048 and RSA-3072 key among them), else the
+/// target's form.
 enum PreparedModulus: Sendable {
     case target(MontgomeryModulus<TargetColumnSum>)
     #if !_pointerBitWidth(_32)
