@@ -1,10 +1,10 @@
 package import PureJSON
-public import PureSignedData
+package import PureSignedData
 import PureX509
 
 /// The JSON shapes of `receipt verify` and the WebAssembly module for StoreKit signed data (docs/cli.md,
 /// docs/storekit2.md). One implementation, so the tool and the wasm module print the same bytes.
-public enum SignedDataJSON {
+package enum SignedDataJSON {
     /// The outcome of one verification: `valid`, `error` (`code`, `step`, `message`, and `nested_in` for an
     /// error inside a notification's nested data), `validation_time`, `chain`, `kind`, `payload` (the payload
     /// object as signed, with Apple's field names) and `nested` (a notification's nested data, verified, by
@@ -82,7 +82,7 @@ public enum SignedDataJSON {
 
     /// A stable code: the step and the code, the path validator's for a chain (`chain.expired`), as for
     /// receipts.
-    public static func code(_ error: SignedDataError) -> String {
+    package static func code(_ error: SignedDataError) -> String {
         if let path = error.path { return "\(error.step).\(path.code)" }
         return "\(error.step).\(error.code)"
     }
