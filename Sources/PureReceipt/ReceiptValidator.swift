@@ -29,16 +29,26 @@ public struct ReceiptValidator: Sendable {
         /// The device identifier for the device hash (field 5): the 16 bytes of identifierForVendor on iOS-like
         /// systems, the 6 bytes of the primary MAC address on macOS.
         public var deviceIdentifier: [UInt8]?
+        /// The receipt type (field 0), the receipt's environment: `Production` for the App Store,
+        /// `ProductionSandbox` for sandbox and TestFlight, `Xcode` for StoreKit testing in Xcode.
+        public var receiptType: String?
+        /// The app's App Store identifier (field 1), its app Apple ID. Sandbox and Xcode receipts carry 0, so, as
+        /// for StoreKit 2 data, it is checked unless the receipt's type is `ProductionSandbox` or `Xcode`.
+        public var appItemIdentifier: Int64?
 
         /// Creates expectations.
         public init(
             bundleIdentifier: String? = nil,
             applicationVersion: String? = nil,
-            deviceIdentifier: [UInt8]? = nil
+            deviceIdentifier: [UInt8]? = nil,
+            receiptType: String? = nil,
+            appItemIdentifier: Int64? = nil
         ) {
             self.bundleIdentifier = bundleIdentifier
             self.applicationVersion = applicationVersion
             self.deviceIdentifier = deviceIdentifier
+            self.receiptType = receiptType
+            self.appItemIdentifier = appItemIdentifier
         }
     }
 
@@ -134,18 +144,13 @@ public struct ReceiptValidator: Sendable {
         // The chain's certificates below the anchor, for the next receipts of the batch.
         memo?.remember(Array(verified.chain.certificates.dropLast()))
         // 4. and 5. What the caller expects.
-        if let expected = expectations.bundleIdentifier, !receipt.bundleIdentifier.hasSameUTF8(as: expected) {
-            throw ReceiptValidationError(
-                .bundleIdentifier,
-                "bundle identifier \(receipt.bundleIdentifier ?? "(none)"), expected \(expected)"
-            )
-        }
-        if let expected = expectations.applicationVersion, !receipt.applicationVersion.hasSameUTF8(as: expected) {
-            throw ReceiptValidationError(
-                .applicationVersion,
-                "application version \(receipt.applicationVersion ?? "(none)"), expected \(expected)"
-            )
-        }
+        try Self.expect(receipt.bundleIdentifier, expectations.bundleIdentifier, .bundleIdentifier, "bundle identifier")
+        try Self.expect(
+            receipt.applicationVersion,
+            expectations.applicationVersion,
+            .applicationVersion,
+            "application version"
+        )
         // 6. SHA-1(device identifier ‖ opaque value ‖ raw bundle identifier DER) = field 5.
         if let device = expectations.deviceIdentifier {
             guard let opaque = receipt.opaqueValue, let bundle = receipt.bundleIdentifierData,
@@ -164,7 +169,30 @@ public struct ReceiptValidator: Sendable {
                 throw ReceiptValidationError(.deviceHash, "the device hash does not match this device identifier")
             }
         }
+        // 7. and 8. The environment and the app, as Apple signed them.
+        try Self.expect(receipt.receiptType, expectations.receiptType, .receiptType, "receipt type")
+        if let expected = expectations.appItemIdentifier, receipt.appItemIdentifier != expected,
+            !AppReceipt.carriesNoAppItemIdentifier(receiptType: receipt.receiptType)
+        {
+            // No numbers in the reason: the expected one is the caller's and the receipt's is its field 1, and
+            // formatting an Int64 would cost the WebAssembly module, which takes no such expectation, 300 bytes.
+            throw ReceiptValidationError(.appItemIdentifier, "the app item identifier is not the expected one")
+        }
         return ValidatedReceipt(receipt: receipt, chain: verified.chain, validationTime: time, signedData: verified)
+    }
+
+    /// Throws at `step`, with `what FOUND, expected EXPECTED`, unless nothing is expected or `found` has exactly
+    /// the UTF-8 of what is. One function for the three text fields, whose checks would otherwise each carry their
+    /// own copy of the interpolation.
+    @inline(never)
+    private static func expect(
+        _ found: String?,
+        _ expected: String?,
+        _ step: ReceiptValidationError.Step,
+        _ what: String
+    ) throws(ReceiptValidationError) {
+        guard let expected, !found.hasSameUTF8(as: expected) else { return }
+        throw ReceiptValidationError(step, "\(what) \(found ?? "(none)"), expected \(expected)")
     }
 }
 
@@ -198,6 +226,10 @@ public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringCon
         case applicationVersion
         /// The device hash does not match the device identifier.
         case deviceHash
+        /// The receipt type (the environment) is not the expected one.
+        case receiptType
+        /// The app item identifier (the app Apple ID) is not the expected one.
+        case appItemIdentifier
 
         /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
         public var description: String { rawValue }
@@ -235,5 +267,13 @@ extension AppReceipt {
     package init(contentOf signedData: SignedData) throws(ReceiptError) {
         let rules = signedData.hasBEREnvelope ? EncodingRules(allowsUnsortedSetOf: true) : .der
         try self.init(payload: signedData.content, rules: rules)
+    }
+}
+
+extension AppReceipt {
+    /// Whether a receipt of this type carries no app item identifier (it is 0): sandbox and Xcode receipts. A
+    /// missing or unknown type is not taken to be one of them.
+    static func carriesNoAppItemIdentifier(receiptType: String?) -> Bool {
+        receiptType.hasSameUTF8(as: "ProductionSandbox") || receiptType.hasSameUTF8(as: "Xcode")
     }
 }

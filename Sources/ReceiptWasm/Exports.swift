@@ -252,6 +252,8 @@ enum WasmValidation {
         case .applicationVersion: 5
         case .deviceHash: 6
         case .payload: 7  // added after the others, so their numbers stay what hosts know
+        case .receiptType: 8  // the module takes no such expectation; numbered for completeness
+        case .appItemIdentifier: 9
         }
     }
 

@@ -127,6 +127,47 @@ import VectorSupport
         }
     }
 
+    /// The environment and the app Apple ID as a receipt carries them (fields 0 and 1): a real Production receipt
+    /// passes with its own and fails at each step with another; the app item ID is not compared where the type says
+    /// there is none (0 in sandbox and Xcode receipts), but is where the type is missing or unknown.
+    @Test func theReceiptTypeAndTheAppItemIdentifierAreCheckedWhenExpected() throws {
+        let production = try ProjectVectors.bytes("receipts/apple/TPInAppReceipt_receipt-production.der")
+        let validated = try ReceiptValidator(
+            expectations: .init(receiptType: "Production", appItemIdentifier: 690_661_663)
+        ).validate(production)
+        #expect(validated.receipt.receiptType == "Production")
+        let sandbox = Self.expectStep(.receiptType) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(expectations: .init(receiptType: "ProductionSandbox")).validate(production)
+        }
+        #expect(sandbox?.reason == "receipt type Production, expected ProductionSandbox")
+        let otherApp = Self.expectStep(.appItemIdentifier) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(expectations: .init(appItemIdentifier: 690_661_664)).validate(production)
+        }
+        #expect(otherApp?.reason == "the app item identifier is not the expected one")
+        // Sandbox: the type is checked, the app item ID (0) is not.
+        let g5 = try ProjectVectors.bytes("receipts/apple/TPInAppReceipt_receipt-sandbox-g5.der")
+        let inSandbox = try ReceiptValidator(
+            expectations: .init(receiptType: "ProductionSandbox", appItemIdentifier: 690_661_663)
+        ).validate(g5)
+        #expect(inSandbox.receipt.appItemIdentifier == 0)
+        _ = Self.expectStep(.receiptType) { () throws(ReceiptValidationError) in
+            try ReceiptValidator(expectations: .init(receiptType: "Production")).validate(g5)
+        }
+        // Xcode: the same, under its StoreKit certificate.
+        let storeKit = try Self.certificate("certs/storekit/StoreKitTestCertificate.cer")
+        let xcode = try ProjectVectors.bytes("receipts/xcode/TPInAppReceipt_receipt-xcode.der")
+        _ = try ReceiptValidator(
+            trust: .storeKitTesting(storeKit),
+            expectations: .init(receiptType: "Xcode", appItemIdentifier: 1)
+        ).validate(xcode)
+        // A receipt whose type is neither sandbox's nor Xcode's has its app item ID compared.
+        for type in [nil, "Production", "productionsandbox", "Sandbox", "ProductionSandbox "] {
+            #expect(!AppReceipt.carriesNoAppItemIdentifier(receiptType: type), "\(type ?? "nil")")
+        }
+        #expect(AppReceipt.carriesNoAppItemIdentifier(receiptType: "ProductionSandbox"))
+        #expect(AppReceipt.carriesNoAppItemIdentifier(receiptType: "Xcode"))
+    }
+
     @Test func xcodeReceiptsValidateOnlyAgainstTheirStoreKitCertificate() throws {
         let storeKit = try Self.certificate("certs/storekit/StoreKitTestCertificate.cer")
         for sample in try ProjectVectors.receipts(in: "receipts/xcode") {
