@@ -122,7 +122,7 @@ public struct JWSHeader: Sendable {
             throw SignedDataError(
                 .header,
                 .certificateCount,
-                "\(entries.count) certificates where \(layout.certificateCount) belong",
+                "certificate count \(entries.count), expected \(layout.certificateCount)",
                 part: .header,
                 field: "x5c"
             )

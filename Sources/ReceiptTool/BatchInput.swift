@@ -36,7 +36,7 @@ enum BatchItem: Sendable {
                 // A line that is not base64 is still an input: the validator refuses it at the container step.
                 return .success(.receipt(LineBase64.decode(text) ?? text))
             case .line(_, .signedData, let text):
-                return .success(.signedData(text))
+                return .success(.signedData(Array(trimmingWhitespace(text))))
             case .unavailable(_, let error):
                 return .failure(error)
             }
@@ -71,8 +71,9 @@ enum LineKind: Sendable {
     /// A StoreKit 2 JWS (`header.payload.signature`, base64url): a `.` never occurs in base64.
     case signedData
 
+    /// The line's kind, whitespace around it aside, as for a file.
     static func recognise(_ line: [UInt8]) -> LineKind {
-        CompactSerialization.hasCompactForm(line) ? .signedData : .receipt
+        CompactSerialization.hasCompactForm(trimmingWhitespace(line)) ? .signedData : .receipt
     }
 }
 

@@ -33,8 +33,13 @@ enum ValidationBatch {
         try BatchScheduler<BatchItem, Output>.run(
             jobs: options.jobs,
             next: { source.next() },
-            makeWorker: { [memo = options.memo] in
-                ValidationWorker(validator: validator, verifier: verifier, memo: memo)
+            makeWorker: { [memo = options.memo, receiptOnlyOptions = options.receiptOnlyOptions] in
+                ValidationWorker(
+                    validator: validator,
+                    verifier: verifier,
+                    receiptOnlyOptions: receiptOnlyOptions,
+                    memo: memo
+                )
             },
             process: { item, worker in
                 switch item.load(io: io) {
@@ -66,6 +71,10 @@ enum ValidationBatch {
             }
         )
         let inputs = tally.valid + tally.invalid + tally.unreadable
+        // Nothing checked is not "every input valid": a script's `verify DIR && grant` must not pass on nothing.
+        guard inputs > 0 else {
+            throw .usage("\(command): no inputs: the directories or the lines given hold nothing to verify")
+        }
         if tally.unreadable > 0 {
             // Exit status 2 wins, but the line still counts the invalid ones: a reader should not think them valid.
             let invalid = tally.invalid > 0 ? ", \(tally.invalid) invalid" : ""
@@ -111,14 +120,17 @@ enum ValidationBatch {
 struct ValidationWorker {
     let validator: ReceiptValidator
     let verifier: SignedDataVerifier
+    /// ``ValidationOptions/receiptOnlyOptions``: expectations a JWS cannot meet.
+    let receiptOnlyOptions: [String]
     /// `nil` with `--no-memo`: every signature verified for every input.
     private var memo: SignatureMemo?
     /// The writer of this worker's JSON lines.
     var json = JSONOutput.writer()
 
-    init(validator: ReceiptValidator, verifier: SignedDataVerifier, memo: Bool) {
+    init(validator: ReceiptValidator, verifier: SignedDataVerifier, receiptOnlyOptions: [String], memo: Bool) {
         self.validator = validator
         self.verifier = verifier
+        self.receiptOnlyOptions = receiptOnlyOptions
         self.memo = memo ? SignatureMemo() : nil
     }
 
@@ -136,14 +148,28 @@ struct ValidationWorker {
         }
     }
 
+    /// Verifies a JWS; when options only receipts answer were given, one that verifies fails at the expectations
+    /// step, the step those options belong to, so that a batch never passes an input with a check left undone.
     mutating func verify(_ text: [UInt8]) -> Result<VerifiedJWS<DecodedPayload>, SignedDataError> {
         do throws(SignedDataError) {
+            let verified: VerifiedJWS<DecodedPayload>
             if var owned = memo {
                 memo = nil
                 defer { memo = owned }
-                return .success(try verifier.verify(text[...], memo: &owned))
+                verified = try verifier.verify(text[...], memo: &owned)
+            } else {
+                verified = try verifier.verify(text[...])
             }
-            return .success(try verifier.verify(text[...]))
+            if let option = receiptOnlyOptions.first {
+                throw SignedDataError(
+                    .expectations,
+                    .kindMismatch,
+                    "\(receiptOnlyOptions.joined(separator: " and ")) apply to receipts only, not to StoreKit 2 "
+                        + "signed data",
+                    field: option == "--version" ? "applicationVersion" : "deviceId"
+                )
+            }
+            return .success(verified)
         } catch {
             return .failure(error)
         }

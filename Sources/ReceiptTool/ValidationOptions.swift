@@ -65,7 +65,7 @@ struct ValidationOptions {
             case "--version": options.expectations.applicationVersion = try text(argument)
             case "--device-id":
                 guard let device = deviceIdentifier(try text(argument)) else {
-                    throw .usage("\(command): --device-id takes a UUID or hex bytes")
+                    throw .usage("\(command): --device-id takes a UUID (16 bytes) or a MAC address (6 bytes)")
                 }
                 options.expectations.deviceIdentifier = device
             case "--app-apple-id":
@@ -108,6 +108,13 @@ struct ValidationOptions {
         guard options.lines != nil || !options.inputs.isEmpty else {
             throw .usage("\(command): expected FILE..., - or --lines FILE|-")
         }
+        // Standard input can be read once: a second reader would find it empty and call the input invalid.
+        let standardInputReaders =
+            options.inputs.filter { $0 == [UInt8(ascii: "-")] }.count
+            + options.anchors.filter { $0 == .standardInput }.count + (options.lines == .standardInput ? 1 : 0)
+        guard standardInputReaders <= 1 else {
+            throw .usage("\(command): standard input (-) can be read only once")
+        }
         return options
     }
 
@@ -118,10 +125,12 @@ struct ValidationOptions {
         return seconds
     }
 
-    /// A UUID (`3B76A7BD-8F5B-46A4-BCB1-CCE8DBD1B3CD`, 16 bytes) or hex digits (e.g. a 6-byte MAC address,
-    /// colons allowed).
+    /// A UUID (`3B76A7BD-8F5B-46A4-BCB1-CCE8DBD1B3CD`, 16 bytes: identifierForVendor) or a MAC address in hex
+    /// (6 bytes, colons allowed: a Mac's primary interface), the two identifiers a device hash is made with; any
+    /// other length could only make the device hash step fail.
     static func deviceIdentifier(_ text: String) -> [UInt8]? {
-        guard let bytes = Hex.decode(text.filter { $0 != "-" && $0 != ":" }), !bytes.isEmpty else { return nil }
+        guard let bytes = Hex.decode(text.filter { $0 != "-" && $0 != ":" }), bytes.count == 16 || bytes.count == 6
+        else { return nil }
         return bytes
     }
 
@@ -139,7 +148,15 @@ struct ValidationOptions {
             }
         }
         let trust = certificates.isEmpty ? ReceiptTrust.apple : ReceiptTrust.replacingAnchors(with: certificates)
-        let receipts = ReceiptValidator(trust: trust, validationTime: validationTime, expectations: expectations)
+        // --environment and --app-apple-id hold receipts too: their type (field 0) and app item ID (field 1).
+        var receiptExpectations = expectations
+        receiptExpectations.receiptType = environment.map(Self.receiptType(naming:))
+        receiptExpectations.appItemIdentifier = appAppleID
+        let receipts = ReceiptValidator(
+            trust: trust,
+            validationTime: validationTime,
+            expectations: receiptExpectations
+        )
         var signedData = SignedDataVerifier(
             trust: certificates.isEmpty ? .appStore : .replacingAnchors(with: certificates),
             expectations: .init(
@@ -150,6 +167,20 @@ struct ValidationOptions {
         )
         if case .instant(let instant) = validationTime { signedData.validationTime = .instant(instant) }
         return (receipts, signedData)
+    }
+
+    /// The receipt type (field 0) that names `environment` in a receipt: sandbox receipts say `ProductionSandbox`;
+    /// `Production` and `Xcode` are written as in StoreKit 2 data.
+    static func receiptType(naming environment: AppStoreEnvironment) -> String {
+        environment == .sandbox ? "ProductionSandbox" : environment.rawValue
+    }
+
+    /// The options given that only receipts can answer (`--version`, `--device-id`): StoreKit 2 data carries no
+    /// application version to compare in most of its kinds and no device hash, so a JWS verified under them is
+    /// invalid rather than unchecked.
+    var receiptOnlyOptions: [String] {
+        (expectations.applicationVersion != nil ? ["--version"] : [])
+            + (expectations.deviceIdentifier != nil ? ["--device-id"] : [])
     }
 
     /// Where the inputs come from: the lines of `--lines`, or the arguments.

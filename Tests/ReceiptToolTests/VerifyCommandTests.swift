@@ -85,6 +85,65 @@ import VectorSupport
         #expect(runTool(["verify", "--device-id", "xyz", path]).status == 2)
     }
 
+    /// --environment and --app-apple-id hold receipts to their type and app item ID, as they hold StoreKit 2 data:
+    /// a Production receipt passes with its own, and fails at the step of each with another (sandbox receipts are
+    /// `ProductionSandbox`).
+    @Test func theEnvironmentAndTheAppAppleIDAreCheckedOfReceipts() throws {
+        let production = ProjectVectors.file("receipts/apple/TPInAppReceipt_receipt-production.der").path
+        let own = runTool(["verify", "--environment", "Production", "--app-apple-id", "690661663", production])
+        #expect(own.status == 0, "\(own.out)")
+        let otherApp = runTool(["verify", "--environment", "Production", "--app-apple-id", "1", "--json", production])
+        #expect(otherApp.status == 1)
+        let error = try #require(
+            (try JSONSerialization.jsonObject(with: Data(otherApp.out.utf8)) as? [String: Any])?["error"]
+                as? [String: Any]
+        )
+        #expect(error["code"] as? String == "appItemIdentifier")
+        #expect(error["message"] as? String == "appItemIdentifier: the app item identifier is not the expected one")
+        let sandbox = runTool(["verify", "--environment", "Sandbox", production])
+        #expect(sandbox.status == 1)
+        #expect(sandbox.out.contains("INVALID receiptType: receipt type Production, expected ProductionSandbox"))
+        let g5 = ProjectVectors.file(Self.g5Receipt).path
+        #expect(runTool(["verify", "--environment", "Sandbox", "--app-apple-id", "1", g5]).status == 0)
+        #expect(runTool(["verify", "--environment", "Xcode", g5]).out.contains("INVALID receiptType"))
+    }
+
+    @Test func aDeviceIdentifierIsAUUIDOrAMACAddress() throws {
+        let path = ProjectVectors.file(Self.g5Receipt).path
+        for device in ["00:11:22:33:44", "00112233445566", "0011223344556677", "956328D9-CC6A-47F4-BE40-6953FB0AB6"] {
+            let run = runTool(["verify", "--device-id", device, path])
+            #expect(run.status == 2, "\(device)")
+            #expect(run.err.contains("--device-id takes a UUID (16 bytes) or a MAC address (6 bytes)"), "\(device)")
+        }
+        let mac = runTool(["verify", "--device-id", "00:11:22:33:44:55", path])
+        #expect(mac.status == 1)
+        #expect(mac.out.contains("INVALID deviceHash"))
+    }
+
+    @Test func standardInputIsReadOnce() throws {
+        let anchor = ProjectVectors.file("certs/storekit/StoreKitTestCertificate.cer").path
+        let receipt = try ProjectVectors.bytes(Self.g5Receipt)
+        for arguments in [["-", "-"], ["-", "--anchor", "-"], ["--lines", "-", "--anchor", "-"]] {
+            let run = runTool(["verify"] + arguments, stdin: receipt)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.err.contains("standard input (-) can be read only once"), "\(arguments)")
+        }
+        // Once is fine: here the receipt is read and fails at the chain under the StoreKit certificate.
+        #expect(runTool(["verify", "--anchor", anchor, "-"], stdin: receipt).out.contains("INVALID chain"))
+    }
+
+    @Test func nothingToVerifyIsNotSuccess() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        for arguments in [[empty.path], ["--recursive", empty.path], ["--lines", "-"]] {
+            let run = runTool(["verify"] + arguments, stdin: Array(" \n\n".utf8))
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.out.isEmpty)
+            #expect(run.err.contains("verify: no inputs"), "\(arguments)")
+        }
+    }
+
     @Test func xcodeReceiptsNeedTheirStoreKitCertificateAsAnchor() throws {
         let paths = try Self.paths("receipts/xcode")
         let untrusted = runTool(["verify"] + paths)

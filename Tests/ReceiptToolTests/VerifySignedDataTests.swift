@@ -84,6 +84,38 @@ import VectorSupport
         }
     }
 
+    /// --version and --device-id are answered by receipts alone: a JWS verified under them is invalid at the
+    /// expectations step, never valid with the check left undone.
+    @Test func receiptOnlyExpectationsMakeSignedDataInvalid() throws {
+        for (arguments, field) in [
+            (["--version", "1"], "applicationVersion"), (["--device-id", "00:11:22:33:44:55"], "deviceId"),
+            (["--version", "1", "--device-id", "00:11:22:33:44:55"], "applicationVersion"),
+        ] {
+            let run = runTool(["verify", "--json", Self.transaction] + arguments)
+            #expect(run.status == 1, "\(arguments)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            let error = try #require(object["error"] as? [String: Any])
+            #expect(error["code"] as? String == "expectations.kindMismatch", "\(arguments)")
+            #expect((error["message"] as? String)?.contains("apply to receipts only") == true, "\(arguments)")
+            #expect((error["message"] as? String)?.hasPrefix("expectations: \(field): ") == true, "\(error)")
+        }
+        // A forgery still fails at its own step first.
+        let forged = ProjectVectors.file("jws/forgeries/signature-payload-byte-changed.jws").path
+        let anchor = ProjectVectors.file("jws/forgeries/pki/test-root.der").path
+        #expect(runTool(["verify", "--anchor", anchor, forged, "--version", "1"]).out.contains("INVALID signature"))
+    }
+
+    /// A JWS line of --lines with whitespace around it is a JWS, as a file with the same text is.
+    @Test func aJWSLineIsRecognisedWithWhitespaceAroundIt() throws {
+        let text = try String(contentsOfFile: Self.transaction, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        for line in [" \(text)", "\(text) ", "\t\(text)\r"] {
+            let run = runTool(["verify", "--lines", "-"], stdin: Array((line + "\n").utf8))
+            #expect(run.status == 0, "\(run.out)")
+            #expect(run.out.hasPrefix("line 1: valid: transaction "))
+        }
+    }
+
     @Test func productionWithoutTheAppAppleIDIsAUsageError() throws {
         let run = runTool(["verify", "--environment", "Production", Self.transaction])
         #expect(run.status == 2)
