@@ -31,14 +31,22 @@ enum CertificateBundle {
     }
 
     /// Each `-----BEGIN label-----` … `-----END label-----` block of `raw`, when it starts (after whitespace) with
-    /// one; empty when it does not.
+    /// one, or with lines of text before one (RFC 7468 §2's explanatory text, such as the `Bag Attributes` that
+    /// `openssl pkcs12` writes); empty when it does not.
     static func pemBlocks(_ raw: [UInt8], name: InputName) throws(ToolFailure) -> [ArraySlice<UInt8>] {
         let begin = Array("-----BEGIN ".utf8)
         let dashes = Array("-----".utf8)
         let text = raw.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        guard text.starts(with: begin) else { return [] }
-        var blocks: [ArraySlice<UInt8>] = []
         var position = text.startIndex
+        if !text.starts(with: begin) {
+            // Text before the first block: printable lines, the block at the start of one. Binary input (DER) is
+            // never taken for it: its first bytes are not all text.
+            guard let line = find(Array("\n-----BEGIN ".utf8), in: raw, from: 0),
+                raw[..<line].allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A })
+            else { return [] }
+            position = line + 1
+        }
+        var blocks: [ArraySlice<UInt8>] = []
         while let start = find(begin, in: raw, from: position) {
             let labelStart = start + begin.count
             let labelEnd = find(dashes, in: raw, from: labelStart, within: maximumLabelLength + dashes.count)

@@ -44,6 +44,26 @@ import VectorSupport
         #expect(open.err == "receipt: -: PEM block 'CERTIFICATE' has no END line\n")
     }
 
+    /// Text before the first block is explanatory text as well (RFC 7468 §2), such as the attributes `openssl
+    /// pkcs12` writes above each certificate; binary input is never taken for it.
+    @Test func textBeforeTheFirstBlockIsIgnored() throws {
+        let root = try Self.pem("certs/apple-roots/AppleIncRootCertificate.cer")
+        let storeKit = try Self.pem("certs/storekit/StoreKitTestCertificate.cer")
+        let bagAttributes = "Bag Attributes\r\n    friendlyName: Apple Root CA\r\nsubject=/C=US/O=Apple Inc.\r\n"
+        let run = runTool(["fingerprint", "-"], stdin: Array((bagAttributes + root + "hello\n" + storeKit).utf8))
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out == runTool(["fingerprint", "-"], stdin: Array((root + storeKit).utf8)).out)
+        #expect(run.out.components(separatedBy: "SHA256 Fingerprint=").count == 3)
+        // Not text before the block: not a bundle, and refused as what it is.
+        let binary = [UInt8]([0x30, 0x82, 0x01, 0x00]) + Array(("\n" + root).utf8)
+        let refused = runTool(["fingerprint", "-"], stdin: binary)
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("not a DER certificate"))
+        // A BEGIN inside a line of text is not a block's start.
+        let inline = runTool(["fingerprint", "-"], stdin: Array(("see " + root).utf8))
+        #expect(inline.status == 1)
+    }
+
     @Test func everyCertificateOfAnAnchorBundleIsAnAnchor() throws {
         // The Apple root first, the StoreKit test certificate second: each receipt needs its own.
         let bundle = try temporaryFile(
