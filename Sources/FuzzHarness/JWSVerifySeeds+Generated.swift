@@ -1905,6 +1905,15 @@ extension JWSVerifySeeds {
         "w6DTd4EtgsTKzAn192P0pdx_BLHJyy_XWm5L5i2P78L_____AAAAAP__________vOb6racXnoTzucrC_GMlUQ",
         "w6DTd4EtgsTKzAn192P0pdx_BLHJyy_XWm5L5i2P78IAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
         """
+        eyJyZWNlaXB0VHlwZSI6IlNhbmRib3giLCJhcHBBcHBsZUlkIjoxMjM0NTY3ODkwLCJidW5kbGVJZCI6ImNvbS5leGFtcGxlLnB1\
+        cmUtcmVjZWlwdCIsImFwcGxpY2F0aW9uVmVyc2lvbiI6IjMiLCJ2ZXJzaW9uRXh0ZXJuYWxJZGVudGlmaWVyIjowLCJyZXF1ZXN0\
+        RGF0ZSI6MTc0ODczNjAwMDAwMCwib3JpZ2luYWxBcHBsaWNhdGlvblZlcnNpb24iOiIxIiwib3JpZ2luYWxQdXJjaGFzZURhdGUi\
+        OjE3NDg2NDk2MDAwMDAsImRldmljZVZlcmlmaWNhdGlvbiI6IkFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB\
+        QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUEiLCJkZXZpY2VWZXJpZmljYXRpb25Ob25jZSI6IjAwMDAwMDAwLTAwMDAtNDAwMC04\
+        MDAwLTAwMDAwMDAwMDAwMCIsInNpZ25lZERhdGUiOjE3NDg3MzYwMDAwMDAsImVudmlyb25tZW50IjoiU2FuZGJveCJ9
+        """,
+        "n4bxbPactmQFSWeRKQ5--aQmtKhQ7EelH6ccR2rZvAnBqHRwwkEgTX0-0QMrurmNEPItVmMu8pK_x_myBEdMUA",
+        """
         eyJub3RpZmljYXRpb25UeXBlIjoiRElEX1JFTkVXIiwibm90aWZpY2F0aW9uVVVJRCI6IjZmMGU0ZjQ1LTViNWMtNGMxZS05ZDBl\
         LThmN2EyYjNjNGQ1ZSIsImRhdGEiOnsiYXBwQXBwbGVJZCI6MTIzNDU2Nzg5MCwiYnVuZGxlSWQiOiJjb20uZXhhbXBsZS5wdXJl\
         LXJlY2VpcHQiLCJidW5kbGVWZXJzaW9uIjoiMyIsImVudmlyb25tZW50IjoiU2FuZGJveCIsInNpZ25lZFRyYW5zYWN0aW9uSW5m\
@@ -2332,14 +2341,15 @@ extension JWSVerifySeeds {
         ("jws/forgeries/signature-s-all-ones.jws", [50, 41, 106]),
         ("jws/forgeries/signature-s-order.jws", [50, 41, 107]),
         ("jws/forgeries/signature-s-zero.jws", [50, 41, 108]),
+        ("jws/forgeries/time-app-transaction-without-receipt-creation-date.jws", [50, 109, 110]),
         ("jws/forgeries/time-instant-after-leaf-expiry.jws", [50, 41, 66]),
-        ("jws/forgeries/time-nested-signed-before-its-leaf.jws", [50, 109, 110]),
-        ("jws/forgeries/time-notification-dated-by-its-transaction.jws", [50, 111, 112]),
-        ("jws/forgeries/time-notification-without-signed-date.jws", [50, 113, 114]),
-        ("jws/forgeries/trust-lookalike-chain-genuine-root-appended.jws", [115, 41, 116]),
-        ("jws/forgeries/trust-lookalike-chain-genuine-root.jws", [117, 41, 118]),
-        ("jws/forgeries/trust-lookalike-chain-own-anchor.jws", [119, 41, 120]),
-        ("jws/forgeries/trust-lookalike-chain.jws", [119, 41, 120]),
+        ("jws/forgeries/time-nested-signed-before-its-leaf.jws", [50, 111, 112]),
+        ("jws/forgeries/time-notification-dated-by-its-transaction.jws", [50, 113, 114]),
+        ("jws/forgeries/time-notification-without-signed-date.jws", [50, 115, 116]),
+        ("jws/forgeries/trust-lookalike-chain-genuine-root-appended.jws", [117, 41, 118]),
+        ("jws/forgeries/trust-lookalike-chain-genuine-root.jws", [119, 41, 120]),
+        ("jws/forgeries/trust-lookalike-chain-own-anchor.jws", [121, 41, 122]),
+        ("jws/forgeries/trust-lookalike-chain.jws", [121, 41, 122]),
         ("jws/forgeries/trust-test-pki-under-apple-g3.jws", [50, 41, 66]),
     ]
 

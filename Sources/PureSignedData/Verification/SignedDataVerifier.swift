@@ -136,11 +136,14 @@ public struct SignedDataVerifier: Sendable {
     /// function, not one per payload type.
     private struct PayloadClaims {
         var signedDate: Int64?
+        /// Whether ``signedDate`` is read from `receiptCreationDate`, as an app transaction's is.
+        var datedAtCreation: Bool
         var app: AppClaims
         var nested: [NestedJWSField]
 
         init(_ payload: some SignedPayload) {
             signedDate = payload.signedDate
+            datedAtCreation = payload.kind == .appTransaction
             app = payload.appClaims
             nested = payload.nestedSignedData
         }
@@ -154,7 +157,11 @@ public struct SignedDataVerifier: Sendable {
         expectations: Expectations,
         memo: inout SignatureMemo?
     ) throws(SignedDataError) -> (chain: ValidatedChain, time: Int64, nested: [NestedSignedData]) {
-        let time = try validationInstant(signedDate: claims.signedDate, nested: claims.nested)
+        let time = try validationInstant(
+            signedDate: claims.signedDate,
+            datedAtCreation: claims.datedAtCreation,
+            nested: claims.nested
+        )
         // 3. The chain, from x5c's leaf through the rest of x5c (a copy of an anchor there is the anchor) to an
         // anchor of the trust's, at the validation time.
         let certificates = header.certificates
@@ -233,6 +240,7 @@ public struct SignedDataVerifier: Sendable {
     /// The instant the chain is validated at, in seconds since 1970.
     private func validationInstant(
         signedDate: Int64?,
+        datedAtCreation: Bool,
         nested: [NestedJWSField]
     ) throws(SignedDataError) -> Int64 {
         switch validationTime {
@@ -246,7 +254,18 @@ public struct SignedDataVerifier: Sendable {
                 let unverified = try? UnverifiedSignedData<DecodedPayload>(unverified: field.text, layout: trust.layout)
                 if let milliseconds = unverified?.payload.signedDate { return Self.seconds(milliseconds) }
             }
-            throw SignedDataError(.chain, .missingSignedDate, "no signedDate to validate the chain at")
+            // Named by the member it is read from: an app transaction that lacks receiptCreationDate may well have
+            // a signedDate, which Apple's library does not validate it at.
+            // (A Bool, not the member's name compared: String's == would bring Unicode normalization into the
+            // WebAssembly module, 44 KB.)
+            throw SignedDataError(
+                .chain,
+                .missingSignedDate,
+                datedAtCreation
+                    ? "no receiptCreationDate, the instant an app transaction is validated at"
+                    : "no signedDate to validate the chain at",
+                field: datedAtCreation ? "receiptCreationDate" : "signedDate"
+            )
         }
     }
 

@@ -407,6 +407,13 @@ def main():
     add("time-notification-without-signed-date", jws(header(chain), compact_json(undated), leaf_key),
         refused("chain", "missingSignedDate"),
         note="a notification with no signedDate and no nested data: no instant to validate at")
+    undated_app_transaction = app_transaction()
+    del undated_app_transaction["receiptCreationDate"]
+    add("time-app-transaction-without-receipt-creation-date",
+        jws(header(chain), compact_json(undated_app_transaction), leaf_key),
+        refused("chain", "missingSignedDate", field="receiptCreationDate"),
+        note="an app transaction is validated at its receiptCreationDate, not at the signedDate it also carries: "
+             "without the first there is no instant, and the error names it")
     day_before = SIGNED_DATE - 86400000
     dated_by_transaction = notification(
         jws(header(chain), compact_json(transaction(signed_date=day_before)), leaf_key),
