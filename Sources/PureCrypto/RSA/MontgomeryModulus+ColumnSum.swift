@@ -54,20 +54,6 @@ extension ColumnSum {
     /// loop after the main one would run on every column, with its branches.
     @inline(__always)
     mutating func add(_ x: UnsafePointer<Limb>, timesReversed y: UnsafePointer<Limb>, count: Int) {
-        if Self.runsInFourSums {
-            addInFourSums(x, timesReversed: y, count: count)
-        } else {
-            addInTwoSums(x, timesReversed: y, count: count)
-        }
-    }
-
-    /// One and two products for the count's low bits, then four per iteration, into four sums: each chain of
-    /// additions waits only for its own carries, and takes one product per iteration, so that each product is added
-    /// into the sum the iteration before left in its registers (a chain given two products per iteration, LLVM copies
-    /// every product out of x86-64 `mul`'s registers first). The second pair of sums joins the first at the end of the
-    /// run, main into main and alternate into alternate.
-    @inline(__always)
-    private mutating func addInFourSums(_ x: UnsafePointer<Limb>, timesReversed y: UnsafePointer<Limb>, count: Int) {
         var x = x
         var y = y
         if count & 1 != 0 {
@@ -77,11 +63,27 @@ extension ColumnSum {
         }
         if count & 2 != 0 {
             add(x[0], times: y[0])
-            addAlternate(x[1], times: y[-1])
+            if Self.runsInFourSums { addAlternate(x[1], times: y[-1]) } else { add(x[1], times: y[-1]) }
             x += 2
             y -= 2
         }
-        var remaining = count & ~3
+        if Self.runsInFourSums {
+            addInFourSums(x, timesReversed: y, count: count & ~3)
+        } else {
+            addInTwoSums(x, timesReversed: y, count: count & ~3)
+        }
+    }
+
+    /// Four products per iteration (`count` a multiple of four) into four sums: each chain of additions waits only
+    /// for its own carries, and takes one product per iteration, so that each product is added into the sum the
+    /// iteration before left in its registers (a chain given two products per iteration, LLVM copies every product
+    /// out of x86-64 `mul`'s registers first). The second pair of sums joins the first at the end of the run, main
+    /// into main and alternate into alternate.
+    @inline(__always)
+    private mutating func addInFourSums(_ x: UnsafePointer<Limb>, timesReversed y: UnsafePointer<Limb>, count: Int) {
+        var x = x
+        var y = y
+        var remaining = count
         guard remaining > 0 else { return }
         var second = Self()
         repeat {
@@ -96,23 +98,12 @@ extension ColumnSum {
         add(second)
     }
 
-    /// One, two and four products into the main sum for the count's low bits, then eight per iteration, alternately
-    /// into the main and the alternate sum: two chains of additions, each waiting for its own carries.
+    /// Four products into the main sum for bit 2 of `count` (a multiple of four), then eight per iteration,
+    /// alternately into the main and the alternate sum: two chains of additions, each waiting for its own carries.
     @inline(__always)
     private mutating func addInTwoSums(_ x: UnsafePointer<Limb>, timesReversed y: UnsafePointer<Limb>, count: Int) {
         var x = x
         var y = y
-        if count & 1 != 0 {
-            add(x[0], times: y[0])
-            x += 1
-            y -= 1
-        }
-        if count & 2 != 0 {
-            add(x[0], times: y[0])
-            add(x[1], times: y[-1])
-            x += 2
-            y -= 2
-        }
         if count & 4 != 0 {
             add(x[0], times: y[0])
             add(x[1], times: y[-1])
