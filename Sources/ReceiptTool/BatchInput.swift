@@ -36,7 +36,9 @@ enum BatchItem: Sendable {
                 // A line that is not base64 is still an input: the validator refuses it at the container step.
                 return .success(.receipt(LineBase64.decode(text) ?? text))
             case .line(_, .signedData, let text):
-                return .success(.signedData(Array(trimmingWhitespace(text))))
+                // Copied only when there is whitespace to drop: a JWS line is usually the JWS alone.
+                let trimmed = trimmingWhitespace(text)
+                return .success(.signedData(trimmed.count == text.count ? text : Array(trimmed)))
             case .unavailable(_, let error):
                 return .failure(error)
             }
