@@ -1835,6 +1835,21 @@ extension JWSVerifySeeds {
         Z2VBTUI4R0ExVWRJd1FZTUJhQUZMZklBL2tPY015VlByRFFMVk9VRjc1WjdPMFRNQkFHQ2lxR1NJYjNZMlFHQ3dFRUFnVUFNQW9H\
         Q0NxR1NNNDlCQU1EQTJnQU1HVUNNREVBOWpBa3J4TzcvR3l0ZVdsSmMzbmtmeERHRVVRMXg2UlVBUVB6WjNXd0puQXdTU0RmMzB2\
         MHMvMVZOMUJUYVFJeEFMemU4dHZxYXpKTGNGVCs1czRKMWNPN0JUZ0dIVGNVcngyUXU3d0NUUXNwcjVJS2xFbnlFMGZjUE81c1NP\
+        Q1kwZz09Il19
+        """,
+        "nC0DJ6xHn-BbRETlJsrPPslNietY7kXB891Ic6w3Gbg6HJ3fwuWhIHFk__m2ikIfuAcHSOPvqQplZEGCG3dLPQ",
+        """
+        eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUlDV0RDQ0FkNmdBd0lCQWdJQkF6QUtCZ2dxaGtqT1BRUURBekJtTVNvd0tBWURWUVFE\
+        RENGUWRYSmxJRkpsWTJWcGNIUWdWR1Z6ZENCSmJuUmxjbTFsWkdsaGRHVWdSell4Q3pBSkJnTlZCQXNNQWtjMk1SNHdIQVlEVlFR\
+        S0RCVlFkWEpsSUZKbFkyVnBjSFFnVkdWemRDQlFTMGt4Q3pBSkJnTlZCQVlUQWxWVE1CNFhEVEkxTURFd01UQXdNREF3TUZvWERU\
+        STNNREV3TVRBd01EQXdNRm93Y1RFck1Da0dBMVVFQXd3aVVIVnlaU0JTWldObGFYQjBJRlJsYzNRZ1UybG5ibVZrSUVSaGRHRWdU\
+        R1ZoWmpFVk1CTUdBMVVFQ3d3TVZHVnpkQ0JUYVdkdWFXNW5NUjR3SEFZRFZRUUtEQlZRZFhKbElGSmxZMlZwY0hRZ1ZHVnpkQ0JR\
+        UzBreEN6QUpCZ05WQkFZVEFsVlRNRmt3RXdZSEtvWkl6ajBDQVFZSUtvWkl6ajBEQVFjRFFnQUVPSWczT09qYW03V2xZbXBrQUlh\
+        cmp0bUZoZGlhbWE5MnVtd1lSV0JvVHB6S29PZ0VvbGg2R2E5Sk5nMTdhUWdRTzk4S1FobGhvK3cwcWpyUGJWVm9JYU55TUhBd0RB\
+        WURWUjBUQVFIL0JBSXdBREFkQmdOVkhRNEVGZ1FVN0xsYmVlSnJuUjRvemdBQkF5VWNTeWRmbzJVd0RnWURWUjBQQVFIL0JBUURB\
+        Z2VBTUI4R0ExVWRJd1FZTUJhQUZMZklBL2tPY015VlByRFFMVk9VRjc1WjdPMFRNQkFHQ2lxR1NJYjNZMlFHQ3dFRUFnVUFNQW9H\
+        Q0NxR1NNNDlCQU1EQTJnQU1HVUNNREVBOWpBa3J4TzcvR3l0ZVdsSmMzbmtmeERHRVVRMXg2UlVBUVB6WjNXd0puQXdTU0RmMzB2\
+        MHMvMVZOMUJUYVFJeEFMemU4dHZxYXpKTGNGVCs1czRKMWNPN0JUZ0dIVGNVcngyUXU3d0NUUXNwcjVJS2xFbnlFMGZjUE81c1NP\
         Q1kwZz09IiwiTUlJQ2lEQ0NBZzJnQXdJQkFnSUJBakFLQmdncWhrak9QUVFEQXpCOU1TY3dKUVlEVlFRRERCNVFkWEpsSUZKbFky\
         VnBjSFFnVkdWemRDQlNiMjkwSUVOQklDMGdSek14SlRBakJnTlZCQXNNSEZSbGMzUWdRMlZ5ZEdsbWFXTmhkR2x2YmlCQmRYUm9i\
         M0pwZEhreEhqQWNCZ05WQkFvTUZWQjFjbVVnVW1WalpXbHdkQ0JVWlhOMElGQkxTVEVMTUFrR0ExVUVCaE1DVlZNd0hoY05NakF3\
@@ -2331,25 +2346,26 @@ extension JWSVerifySeeds {
         ("jws/forgeries/shape-leaf-expired-at-signed-date.jws", [91, 41, 92]),
         ("jws/forgeries/shape-leaf-without-marker.jws", [93, 41, 94]),
         ("jws/forgeries/shape-x5c-four.jws", [95, 41, 96]),
-        ("jws/forgeries/shape-x5c-two.jws", [97, 41, 98]),
-        ("jws/forgeries/signature-der-encoded.jws", [50, 41, 99]),
-        ("jws/forgeries/signature-leaf-p384.jws", [100, 41, 101]),
-        ("jws/forgeries/signature-other-key.jws", [50, 41, 102]),
-        ("jws/forgeries/signature-payload-byte-changed.jws", [50, 103, 66]),
-        ("jws/forgeries/signature-r-order.jws", [50, 41, 104]),
-        ("jws/forgeries/signature-r-zero.jws", [50, 41, 105]),
-        ("jws/forgeries/signature-s-all-ones.jws", [50, 41, 106]),
-        ("jws/forgeries/signature-s-order.jws", [50, 41, 107]),
-        ("jws/forgeries/signature-s-zero.jws", [50, 41, 108]),
-        ("jws/forgeries/time-app-transaction-without-receipt-creation-date.jws", [50, 109, 110]),
+        ("jws/forgeries/shape-x5c-leaf-alone.jws", [97, 41, 98]),
+        ("jws/forgeries/shape-x5c-two.jws", [99, 41, 100]),
+        ("jws/forgeries/signature-der-encoded.jws", [50, 41, 101]),
+        ("jws/forgeries/signature-leaf-p384.jws", [102, 41, 103]),
+        ("jws/forgeries/signature-other-key.jws", [50, 41, 104]),
+        ("jws/forgeries/signature-payload-byte-changed.jws", [50, 105, 66]),
+        ("jws/forgeries/signature-r-order.jws", [50, 41, 106]),
+        ("jws/forgeries/signature-r-zero.jws", [50, 41, 107]),
+        ("jws/forgeries/signature-s-all-ones.jws", [50, 41, 108]),
+        ("jws/forgeries/signature-s-order.jws", [50, 41, 109]),
+        ("jws/forgeries/signature-s-zero.jws", [50, 41, 110]),
+        ("jws/forgeries/time-app-transaction-without-receipt-creation-date.jws", [50, 111, 112]),
         ("jws/forgeries/time-instant-after-leaf-expiry.jws", [50, 41, 66]),
-        ("jws/forgeries/time-nested-signed-before-its-leaf.jws", [50, 111, 112]),
-        ("jws/forgeries/time-notification-dated-by-its-transaction.jws", [50, 113, 114]),
-        ("jws/forgeries/time-notification-without-signed-date.jws", [50, 115, 116]),
-        ("jws/forgeries/trust-lookalike-chain-genuine-root-appended.jws", [117, 41, 118]),
-        ("jws/forgeries/trust-lookalike-chain-genuine-root.jws", [119, 41, 120]),
-        ("jws/forgeries/trust-lookalike-chain-own-anchor.jws", [121, 41, 122]),
-        ("jws/forgeries/trust-lookalike-chain.jws", [121, 41, 122]),
+        ("jws/forgeries/time-nested-signed-before-its-leaf.jws", [50, 113, 114]),
+        ("jws/forgeries/time-notification-dated-by-its-transaction.jws", [50, 115, 116]),
+        ("jws/forgeries/time-notification-without-signed-date.jws", [50, 117, 118]),
+        ("jws/forgeries/trust-lookalike-chain-genuine-root-appended.jws", [119, 41, 120]),
+        ("jws/forgeries/trust-lookalike-chain-genuine-root.jws", [121, 41, 122]),
+        ("jws/forgeries/trust-lookalike-chain-own-anchor.jws", [123, 41, 124]),
+        ("jws/forgeries/trust-lookalike-chain.jws", [123, 41, 124]),
         ("jws/forgeries/trust-test-pki-under-apple-g3.jws", [50, 41, 66]),
     ]
 

@@ -27,7 +27,7 @@ enum ValidationBatch {
         io: ToolIO,
         format: Format
     ) throws(ToolFailure) {
-        let (validator, verifier) = try options.validators(io: io)
+        let (validator, verifiers) = try options.validators(io: io)
         let source = try options.source(io: io)
         let tally = Tally()
         try BatchScheduler<BatchItem, Output>.run(
@@ -36,7 +36,7 @@ enum ValidationBatch {
             makeWorker: { [memo = options.memo, receiptOnlyOptions = options.receiptOnlyOptions] in
                 ValidationWorker(
                     validator: validator,
-                    verifier: verifier,
+                    verifiers: verifiers,
                     receiptOnlyOptions: receiptOnlyOptions,
                     memo: memo
                 )
@@ -119,7 +119,7 @@ enum ValidationBatch {
 /// for every input. No state is shared between workers: each parses and verifies its own first chain.
 struct ValidationWorker {
     let validator: ReceiptValidator
-    let verifier: SignedDataVerifier
+    let verifiers: SignedDataVerifiers
     /// ``ValidationOptions/receiptOnlyOptions``: expectations a JWS cannot meet.
     let receiptOnlyOptions: [String]
     /// `nil` with `--no-memo`: every signature verified for every input.
@@ -127,9 +127,9 @@ struct ValidationWorker {
     /// The writer of this worker's JSON lines.
     var json = JSONOutput.writer()
 
-    init(validator: ReceiptValidator, verifier: SignedDataVerifier, receiptOnlyOptions: [String], memo: Bool) {
+    init(validator: ReceiptValidator, verifiers: SignedDataVerifiers, receiptOnlyOptions: [String], memo: Bool) {
         self.validator = validator
-        self.verifier = verifier
+        self.verifiers = verifiers
         self.receiptOnlyOptions = receiptOnlyOptions
         self.memo = memo ? SignatureMemo() : nil
     }
@@ -152,14 +152,7 @@ struct ValidationWorker {
     /// step, the step those options belong to, so that a batch never passes an input with a check left undone.
     mutating func verify(_ text: [UInt8]) -> Result<VerifiedJWS<DecodedPayload>, SignedDataError> {
         do throws(SignedDataError) {
-            let verified: VerifiedJWS<DecodedPayload>
-            if var owned = memo {
-                memo = nil
-                defer { memo = owned }
-                verified = try verifier.verify(text[...], memo: &owned)
-            } else {
-                verified = try verifier.verify(text[...])
-            }
+            let verified = try verifiers.verify(text[...], memo: &memo)
             if let option = receiptOnlyOptions.first {
                 throw SignedDataError(
                     .expectations,
@@ -173,5 +166,46 @@ struct ValidationWorker {
         } catch {
             return .failure(error)
         }
+    }
+}
+
+/// The verifiers of StoreKit signed data a batch uses: Apple's layout (`x5c` of three certificates) under the
+/// bundled Apple Root CA - G3 or the `--anchor` certificates, and, with `--anchor`, Xcode's layout (one
+/// certificate) under the same anchors, for data signed by Xcode's StoreKit testing certificate given as an
+/// anchor. Which layout applies is decided by the count alone; trust still comes only from the anchors.
+struct SignedDataVerifiers: Sendable {
+    var appStoreLayout: SignedDataVerifier
+    var xcodeLayout: SignedDataVerifier?
+
+    /// Verifies `text` in Apple's layout; a JWS whose `x5c` holds another number of certificates is verified
+    /// in Xcode's when there is one to try. When that layout refuses the count too, the error is Apple's
+    /// layout's (`certificate count N, expected 3`).
+    func verify(
+        _ text: ArraySlice<UInt8>,
+        memo: inout SignatureMemo?
+    ) throws(SignedDataError) -> VerifiedJWS<DecodedPayload> {
+        do throws(SignedDataError) {
+            return try Self.verify(text, with: appStoreLayout, memo: &memo)
+        } catch  where error.code == .certificateCount {
+            guard let xcodeLayout else { throw error }
+            let appStoreError = error
+            do throws(SignedDataError) {
+                return try Self.verify(text, with: xcodeLayout, memo: &memo)
+            } catch  where error.code == .certificateCount {
+                throw appStoreError
+            }
+        }
+    }
+
+    private static func verify(
+        _ text: ArraySlice<UInt8>,
+        with verifier: SignedDataVerifier,
+        memo: inout SignatureMemo?
+    ) throws(SignedDataError) -> VerifiedJWS<DecodedPayload> {
+        guard var owned = memo else { return try verifier.verify(text) }
+        // Moved out for the call and back, so that the memo has one owner and is never copied.
+        memo = nil
+        defer { memo = owned }
+        return try verifier.verify(text, memo: &owned)
     }
 }

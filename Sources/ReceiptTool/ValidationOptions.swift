@@ -134,11 +134,11 @@ struct ValidationOptions {
         return bytes
     }
 
-    /// The receipt validator and the signed-data verifier the options describe: every certificate of the
+    /// The receipt validator and the signed-data verifiers the options describe: every certificate of the
     /// `--anchor` inputs (each a certificate or a PEM bundle) in place of the bundled Apple roots (Apple's chain
     /// shape still required of signed data). An anchor that cannot be read or is not a certificate is a usage
     /// error.
-    func validators(io: ToolIO) throws(ToolFailure) -> (ReceiptValidator, SignedDataVerifier) {
+    func validators(io: ToolIO) throws(ToolFailure) -> (ReceiptValidator, SignedDataVerifiers) {
         var certificates: [Certificate] = []
         for anchor in anchors {
             do throws(ToolFailure) {
@@ -166,7 +166,14 @@ struct ValidationOptions {
             )
         )
         if case .instant(let instant) = validationTime { signedData.validationTime = .instant(instant) }
-        return (receipts, signedData)
+        // Xcode's layout under the same anchors and rules: Apple's chain rule accepts a path of one certificate
+        // only when that certificate is itself an anchor, so one `x5c` certificate is trusted only as named.
+        var xcodeLayout: SignedDataVerifier? = nil
+        if !certificates.isEmpty {
+            xcodeLayout = signedData
+            xcodeLayout?.trust.layout = .xcode
+        }
+        return (receipts, SignedDataVerifiers(appStoreLayout: signedData, xcodeLayout: xcodeLayout))
     }
 
     /// The receipt type (field 0) that names `environment` in a receipt: sandbox receipts say `ProductionSandbox`;

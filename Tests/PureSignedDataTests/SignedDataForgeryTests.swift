@@ -89,7 +89,7 @@ import VectorSupport
 
     @Test func theManifestListsEveryCase() throws {
         let files = try ProjectVectors.files(in: "jws/forgeries", suffix: ".jws")
-        #expect(Self.cases.count == 55)
+        #expect(Self.cases.count == 56)
         #expect(Self.cases.allSatisfy { $0.time == "signedDate" || $0.time == "instant" })
         #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == Set(Self.cases.map(\.name)))
     }

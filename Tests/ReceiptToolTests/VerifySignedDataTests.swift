@@ -116,6 +116,58 @@ import VectorSupport
         }
     }
 
+    /// Data signed by Xcode's StoreKit testing (`x5c` of one certificate) verifies when that certificate is an
+    /// `--anchor`, and only then: without it the count is refused, and a one-certificate `x5c` whose certificate
+    /// merely chains to an anchor is refused at the chain.
+    @Test func xcodeDataVerifiesWhenItsCertificateIsAnAnchor() throws {
+        let sample = ProjectVectors.file("jws/xcode/xcode-signed-transaction.jws").path
+        let other = ProjectVectors.file("jws/xcode/verify-storekit2-nodejs_xcode-signed-transaction_2024-12-11.jws")
+            .path
+        let certificate = try temporaryFile(try Self.firstCertificate(ofJWSAt: sample), name: "xcode.cer")
+
+        let trusted = runTool(["verify", "--anchor", certificate, sample])
+        #expect(trusted.status == 0, "\(trusted.out)")
+        #expect(trusted.out.contains(": valid: transaction com.example.naturelab.backyardbirds.example Xcode, "))
+        #expect(trusted.out.contains("signed by StoreKit Testing in Xcode, at 2023-10-19T01:45:36Z"))
+
+        let untrusted = runTool(["verify", "--json", sample])
+        #expect(untrusted.status == 1)
+        #expect(untrusted.out.contains(#""code":"header.certificateCount""#))
+        #expect(untrusted.out.contains("certificate count 1, expected 3"))
+
+        // Another Xcode certificate, of the same name, is not the one trusted.
+        let another = runTool(["verify", "--json", "--anchor", certificate, other])
+        #expect(another.status == 1)
+        #expect(another.out.contains(#""step":"chain""#))
+
+        // A test PKI's leaf alone, its root trusted: the root is an issuer, not the named signer.
+        let root = ProjectVectors.file("jws/forgeries/pki/test-root.der").path
+        let alone = ProjectVectors.file("jws/forgeries/shape-x5c-leaf-alone.jws").path
+        let refused = runTool(["verify", "--json", "--anchor", root, alone])
+        #expect(refused.status == 1)
+        #expect(refused.out.contains(#""code":"chain.noPath""#))
+        let leaf = ProjectVectors.file("jws/forgeries/pki/test-leaf.der").path
+        #expect(runTool(["verify", "--anchor", leaf, alone]).status == 0)
+
+        // Neither layout takes two certificates: the error is Apple's layout's.
+        let two = ProjectVectors.file("jws/forgeries/shape-x5c-two.jws").path
+        let counted = runTool(["verify", "--anchor", root, two])
+        #expect(counted.status == 1)
+        #expect(counted.out.contains("INVALID header: x5c: certificate count 2, expected 3"))
+    }
+
+    /// The DER of the first `x5c` certificate of the JWS at `path`, read without the library.
+    static func firstCertificate(ofJWSAt path: String) throws -> [UInt8] {
+        let text = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        var header = String(try #require(text.split(separator: ".").first))
+            .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        header += String(repeating: "=", count: (4 - header.count % 4) % 4)
+        let json = try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: header)))
+        let x5c = try #require((json as? [String: Any])?["x5c"] as? [String])
+        let first = try #require(x5c.first)
+        return [UInt8](try #require(Data(base64Encoded: first)))
+    }
+
     @Test func productionWithoutTheAppAppleIDIsAUsageError() throws {
         let run = runTool(["verify", "--environment", "Production", Self.transaction])
         #expect(run.status == 2)

@@ -277,6 +277,10 @@ def main():
         refused("chain", "policy"), note="the intermediate lacks 1.2.840.113635.100.6.2.1")
     add("shape-x5c-two", jws(header([leaf, intermediate]), good_transaction, leaf_key),
         refused("header", "certificateCount"), note="x5c holds leaf and intermediate only")
+    add("shape-x5c-leaf-alone", jws(header([leaf]), good_transaction, leaf_key),
+        refused("header", "certificateCount"),
+        note="x5c holds the leaf alone, in Xcode's layout; with the test root trusted, a verifier that tries that "
+        "layout must still refuse it: a path of one certificate is trusted only when it is an anchor itself")
     add("shape-x5c-four", jws(header([leaf, intermediate, root, root]), good_transaction, leaf_key),
         refused("header", "certificateCount"), note="x5c holds four certificates")
     add("shape-leaf-expired-at-signed-date",
