@@ -245,7 +245,7 @@ public struct ReceiptValidationError: Error, Sendable, Hashable, CustomStringCon
     @NestedError public var receipt: ReceiptError?
 
     @inline(never)
-    init(_ step: Step, _ reason: String, pkcs7: PKCS7Error? = nil, receipt: ReceiptError? = nil) {
+    package init(_ step: Step, _ reason: String, pkcs7: PKCS7Error? = nil, receipt: ReceiptError? = nil) {
         self.step = step
         self.reason = reason
         self.pkcs7 = pkcs7

@@ -29,12 +29,13 @@ enum BatchItem: Sendable {
         do throws(InputError) {
             switch self {
             case .file(let path):
-                return .success(LoadedInput(raw: try FileInput.contents(of: path)))
+                return .success(LoadedInput(raw: droppingByteOrderMark(try FileInput.contents(of: path))))
             case .standardInput:
-                return .success(LoadedInput(raw: try readStandardInput(io: io)))
+                return .success(LoadedInput(raw: droppingByteOrderMark(try readStandardInput(io: io))))
             case .line(_, .receipt, let text):
-                // A line that is not base64 is still an input: the validator refuses it at the container step.
-                return .success(.receipt(LineBase64.decode(text) ?? text))
+                // A line that is not base64 is still an input, refused at the container step.
+                if let bytes = LineBase64.decode(text) { return .success(.receipt(bytes)) }
+                return .success(UnrecognisedText.reason(text).map(LoadedInput.unrecognisedText) ?? .receipt(text))
             case .line(_, .signedData, let text):
                 // Copied only when there is whitespace to drop: a JWS line is usually the JWS alone.
                 let trimmed = trimmingWhitespace(text)
@@ -48,21 +49,37 @@ enum BatchItem: Sendable {
     }
 }
 
-/// An input read and recognised: a receipt's bytes, or StoreKit signed data (a JWS, its whitespace trimmed).
+/// An input read and recognised: a receipt's bytes, StoreKit signed data (a JWS, its whitespace trimmed), or
+/// text that is neither.
 enum LoadedInput: Sendable {
     case receipt([UInt8])
     case signedData([UInt8])
+    /// Empty input, or text that decodes as none of the forms read, with why (``UnrecognisedText``): invalid at
+    /// the container step, as bytes that are not a receipt are.
+    case unrecognisedText(String)
 
     /// A JWS if the text, less surrounding whitespace, has the compact form; else the DER of binary, base64 or
-    /// PEM input. Text that does not decode is still an input, which the validator refuses at the container
-    /// step, as it refuses any other bytes that are not a receipt.
+    /// PEM input. Text that does not decode is still an input, refused at the container step with what it looks
+    /// like; other bytes go to the validator, which refuses what is not a receipt.
     init(raw: [UInt8]) {
         let trimmed = trimmingWhitespace(raw)
         if CompactSerialization.hasCompactForm(trimmed) {
             self = .signedData(Array(trimmed))
-        } else {
-            self = .receipt((try? BinaryInput.decode(raw))?.bytes ?? raw)
+            return
         }
+        do throws(BinaryInput.DecodingError) {
+            let decoded = try BinaryInput.decode(raw)
+            if decoded.format != .binary {
+                self = .receipt(decoded.bytes)
+                return
+            }
+        } catch .pemWithoutEnd(let label) {
+            self = .unrecognisedText("PEM block '\(label)' has no END line")
+            return
+        } catch {
+            // Text that is not base64: said below in terms of what it looks like.
+        }
+        self = UnrecognisedText.reason(raw).map(LoadedInput.unrecognisedText) ?? .receipt(raw)
     }
 }
 
@@ -104,7 +121,10 @@ final class BatchSource: @unchecked Sendable {
     func next() -> BatchItem? {
         if lines != nil {
             switch lines?.next() {
-            case .text(let number, let text): return .line(number: number, kind: LineKind.recognise(text), text: text)
+            case .text(let number, var text):
+                // A file of lines written on Windows may start with a byte order mark.
+                if number == 1 { text = droppingByteOrderMark(text) }
+                return .line(number: number, kind: LineKind.recognise(text), text: text)
             case .failed(let number, let error): return .unavailable(.line(number), error)
             case nil: return nil
             }

@@ -1,17 +1,25 @@
 import PureDER
 
 /// The input of a command that reads one (`dump`, `asn1`, `cert`, `fingerprint`, `--anchor`): a file or `-`,
-/// all of it, at most ``maximumInputFileSize`` bytes; a failure to read it is the command's failure (exit 2).
+/// all of it, at most ``maximumInputFileSize`` bytes, less a byte order mark; a failure to read it is the
+/// command's failure (exit 2).
 func readRawInput(_ name: InputName, io: ToolIO) throws(ToolFailure) -> [UInt8] {
     do throws(InputError) {
         switch name {
-        case .path(let path): return try FileInput.contents(of: path)
-        case .standardInput: return try readStandardInput(io: io)
+        case .path(let path): return droppingByteOrderMark(try FileInput.contents(of: path))
+        case .standardInput: return droppingByteOrderMark(try readStandardInput(io: io))
         case .line: throw InputError(code: .notFound, reason: "a line is not a file")
         }
     } catch {
         throw .input(name, error)
     }
+}
+
+/// `bytes` without the UTF-8 byte order mark that Windows editors and PowerShell write before text (base64, PEM,
+/// a JWS). No DER or BER element starts with those bytes (a length octet of 0xBB announces 59 length octets), so
+/// binary input never loses any.
+func droppingByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
 }
 
 /// ``readRawInput(_:io:)``, decoded from binary, base64 or PEM (the first block).
@@ -67,8 +75,12 @@ func parseSingleInput(
 
 /// `bytes` without the spaces, tabs and line breaks around them: a JWS pasted into a file, or one per line.
 func trimmingWhitespace(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-    let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
-    let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
+    let start = bytes.firstIndex { !isTextWhitespace($0) } ?? bytes.endIndex
+    let end = bytes.lastIndex { !isTextWhitespace($0) }.map { $0 + 1 } ?? start
     return bytes[start..<end]
+}
+
+/// Space, tab, line feed or carriage return: the whitespace text inputs may carry around and inside them.
+func isTextWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }

@@ -11,12 +11,12 @@ enum DumpCommand {
     static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
         let (flags, name) = try parseSingleInput(arguments, command: "dump", flags: ["--json"])
         let json = flags.contains("--json")
-        let raw = try readRawInput(name, io: io)
-        let trimmed = trimmingWhitespace(raw)
-        if CompactSerialization.hasCompactForm(trimmed) {
-            return try dumpSignedData(trimmed, name: name, json: json, io: io)
+        let bytes: [UInt8]
+        switch LoadedInput(raw: try readRawInput(name, io: io)) {
+        case .signedData(let text): return try dumpSignedData(text[...], name: name, json: json, io: io)
+        case .receipt(let receipt): bytes = receipt
+        case .unrecognisedText(let reason): throw ToolFailure.undecodable(name.display, reason)
         }
-        let (bytes, _) = try decodeInput(raw, name: name)
         let signedData: SignedData
         let receipt: AppReceipt
         do throws(PKCS7Error) {

@@ -1,4 +1,5 @@
 import PureJSON
+import PurePKCS7
 import PureReceipt
 import PureSignedData
 import PureX509
@@ -53,6 +54,9 @@ enum ValidationBatch {
                     let outcome: Outcome
                     if case .success = result { outcome = .valid } else { outcome = .invalid }
                     return Output(line: format.result(item.name, result, &worker.json), outcome: outcome)
+                case .success(.unrecognisedText(let reason)):
+                    let error = ReceiptValidationError(.container, reason, pkcs7: PKCS7Error(.malformed, reason))
+                    return Output(line: format.result(item.name, .failure(error), &worker.json), outcome: .invalid)
                 case .failure(let error):
                     return Output(line: format.inputError(item.name, error, &worker.json), outcome: .unreadable)
                 }

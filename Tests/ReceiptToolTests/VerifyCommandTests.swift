@@ -164,6 +164,71 @@ import VectorSupport
         #expect(runTool(["verify"]).status == 2)
     }
 
+    /// Text that decodes as no form the tool reads is invalid at the container, as before, with a reason that
+    /// says what the text looks like rather than what the DER reader made of its first byte.
+    @Test func textThatIsNotAReceiptSaysWhatItLooksLike() throws {
+        let base64 = Data(try ProjectVectors.bytes(Self.g5Receipt)).base64EncodedString()
+        let jws = try String(contentsOfFile: VerifySignedDataTests.transaction, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let lead = "INVALID container: text that is neither base64, PEM nor a StoreKit 2 JWS"
+        let unpadded = base64.replacingOccurrences(of: "=", with: "")
+        for (text, expected) in [
+            ("", "INVALID container: the input is empty"),
+            (" \n\t", "INVALID container: the input holds only whitespace"),
+            (#"{"receipt-data":"\#(base64)"}"#, "\(lead): it looks like JSON; pass a receipt's base64"),
+            ("\"\(jws)\"", "\(lead): it is quoted; pass the text between the quotes"),
+            (
+                base64.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"),
+                "\(lead): it uses base64url's '-' and '_', where a receipt's base64 has '+' and '/'"
+            ),
+            (
+                unpadded,
+                "\(lead): \(unpadded.count) base64 characters, not a multiple of 4"
+            ),
+            ("hello world", "\(lead)\n"),
+        ] {
+            let path = try temporaryFile(Array(text.utf8))
+            let run = runTool(["verify", path])
+            #expect(run.status == 1, "\(text.prefix(20))")
+            #expect(run.out.contains(expected), "\(run.out)")
+            let json = runTool(["verify", "--json", path])
+            #expect(json.out.contains(#""code":"container.malformed","step":"container""#), "\(json.out)")
+        }
+        // dump says the same; a PEM block without its END line is named.
+        let json = try temporaryFile(Array(#"{"signedPayload":"x"}"#.utf8))
+        let dump = runTool(["dump", json])
+        #expect(dump.status == 1)
+        #expect(dump.err.contains("text that is neither base64, PEM nor a StoreKit 2 JWS: it looks like JSON"))
+        let pem = try temporaryFile(Array("-----BEGIN PKCS7-----\nMIIB\n".utf8))
+        #expect(runTool(["verify", pem]).out.contains("INVALID container: PEM block 'PKCS7' has no END line"))
+        // A line of --lines too; binary bytes still get the DER reader's offset.
+        let lines = runTool(["verify", "--lines", "-"], stdin: Array("{\"a\":1}\n".utf8))
+        #expect(lines.out.contains("line 1: \(lead): it looks like JSON"), "\(lines.out)")
+        let binary = try temporaryFile([0x01, 0x02, 0xFF])
+        #expect(runTool(["verify", binary]).out.contains("not a PKCS#7 SignedData: offset 0"))
+    }
+
+    /// A UTF-8 byte order mark before text (Windows editors, PowerShell) is not part of the input: base64, a JWS,
+    /// the first line of --lines, and dump's and --anchor's inputs read as without it.
+    @Test func aByteOrderMarkBeforeTextIsDropped() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let base64 = Array(Data(try ProjectVectors.bytes(Self.g5Receipt)).base64EncodedString().utf8)
+        let jws = try ProjectVectors.bytes("jws/apple-signed/gopay_transaction_2022-11-04_0cd9c84b.jws")
+        let receiptFile = try temporaryFile(mark + base64)
+        let jwsFile = try temporaryFile(mark + jws)
+        let run = runTool(["verify", receiptFile, jwsFile])
+        #expect(run.status == 0, "\(run.out)")
+        #expect(run.out.contains(": valid: dev.bonzer.weeka.app 2, 2 in-app purchases"))
+        #expect(run.out.contains(": valid: transaction Com.VoiceRecording.Telephone Sandbox"))
+        let lines = runTool(["verify", "--lines", "-"], stdin: mark + base64 + [0x0A] + jws)
+        #expect(lines.status == 0, "\(lines.out)")
+        #expect(runTool(["dump", receiptFile]).status == 0)
+        let root = try ProjectVectors.bytes("certs/apple-roots/AppleIncRootCertificate.cer")
+        let pem = "-----BEGIN CERTIFICATE-----\n\(Data(root).base64EncodedString())\n-----END CERTIFICATE-----\n"
+        let anchor = try temporaryFile(mark + Array(pem.utf8))
+        #expect(runTool(["verify", "--anchor", anchor, ProjectVectors.file(Self.g5Receipt).path]).status == 0)
+    }
+
     @Test func dumpShowsEverythingMarkedUnverified() throws {
         let path = ProjectVectors.file(Self.g5Receipt).path
         let text = runTool(["dump", path])
