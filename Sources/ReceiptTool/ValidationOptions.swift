@@ -43,9 +43,15 @@ struct ValidationOptions {
     ) throws(ToolFailure) -> ValidationOptions {
         var options = ValidationOptions()
         var index = 0
+        // Options that hold one value; given twice, which one the user meant is unknowable (two bundle
+        // identifiers are not "either"), so the second is a usage error, not a silent replacement.
+        var given: Set<String> = []
         func value(_ name: String) throws(ToolFailure) -> [UInt8] {
             index += 1
             guard index < arguments.count else { throw .usage("\(command): \(name) needs a value") }
+            guard name == "--anchor" || given.insert(name).inserted else {
+                throw .usage("\(command): \(name) is given once")
+            }
             return arguments[index]
         }
         func text(_ name: String) throws(ToolFailure) -> String {
@@ -73,7 +79,12 @@ struct ValidationOptions {
                     throw .usage("\(command): --app-apple-id takes a positive number")
                 }
                 options.appAppleID = id
-            case "--environment": options.environment = AppStoreEnvironment(rawValue: try text(argument))
+            case "--environment":
+                let name = try text(argument)
+                guard let environment = Self.environments.first(where: { $0.rawValue == name }) else {
+                    throw .usage("\(command): --environment takes Production, Sandbox, Xcode or LocalTesting")
+                }
+                options.environment = environment
             case "--anchor": options.anchors.append(InputName(argument: try value(argument)))
             case validationTimeOption:
                 options.validationTime = .instant(try instant(try text(argument), option: argument, command: command))
@@ -81,9 +92,7 @@ struct ValidationOptions {
             case "--json": options.json = true
             case "--recursive", "-r": options.recursive = true
             case "--no-memo": options.memo = false
-            case "--lines":
-                guard options.lines == nil else { throw .usage("\(command): --lines is given once") }
-                options.lines = InputName(argument: try value(argument))
+            case "--lines": options.lines = InputName(argument: try value(argument))
             case "--jobs":
                 guard let jobs = decimalNumber(try text(argument)).flatMap(Int.init(exactly:)),
                     (1...maximumBatchJobs).contains(jobs)
@@ -117,6 +126,9 @@ struct ValidationOptions {
         }
         return options
     }
+
+    /// The environments Apple names, as `--environment` takes them (case as Apple writes them).
+    static let environments: [AppStoreEnvironment] = [.production, .sandbox, .xcode, .localTesting]
 
     /// An RFC 3339 date-time or `now`, in seconds since 1970.
     static func instant(_ text: String, option: String, command: String) throws(ToolFailure) -> Int64 {

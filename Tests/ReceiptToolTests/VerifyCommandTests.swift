@@ -229,6 +229,31 @@ import VectorSupport
         #expect(runTool(["verify", "--anchor", anchor, ProjectVectors.file(Self.g5Receipt).path]).status == 0)
     }
 
+    /// An option of one value given twice, and an environment Apple does not name, are usage errors: the batch
+    /// would otherwise be checked against a value the user may not have meant.
+    @Test func ambiguousExpectationsAreUsageErrors() throws {
+        let path = ProjectVectors.file(Self.g5Receipt).path
+        for (arguments, message) in [
+            (["--bundle-id", "a", "--bundle-id", "dev.bonzer.weeka.app"], "verify: --bundle-id is given once"),
+            (["--version", "1", "--version", "2"], "verify: --version is given once"),
+            (["--at", "now", "--at", "now"], "verify: --at is given once"),
+            (["--jobs", "1", "--jobs", "2"], "verify: --jobs is given once"),
+            (["--environment", "sandbox"], "verify: --environment takes Production, Sandbox, Xcode or LocalTesting"),
+        ] {
+            let run = runTool(["verify"] + arguments + [path])
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.err.contains(message), "\(run.err)")
+            #expect(run.out.isEmpty)
+        }
+        let entitlements = runTool(["entitlements", "--at", "now", "--at", "now", path])
+        #expect(entitlements.status == 2)
+        #expect(entitlements.err.contains("entitlements: --at is given once"))
+        // --anchor adds an anchor each time.
+        let root = ProjectVectors.file("certs/apple-roots/AppleIncRootCertificate.cer").path
+        #expect(runTool(["verify", "--anchor", root, "--anchor", root, path]).status == 0)
+        #expect(runTool(["verify", "--environment", "Sandbox", path]).status == 0)
+    }
+
     @Test func dumpShowsEverythingMarkedUnverified() throws {
         let path = ProjectVectors.file(Self.g5Receipt).path
         let text = runTool(["dump", path])
