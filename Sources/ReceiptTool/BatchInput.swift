@@ -34,7 +34,11 @@ enum BatchItem: Sendable {
                 return .success(LoadedInput(raw: droppingByteOrderMark(try readStandardInput(io: io))))
             case .line(_, .receipt, let text):
                 // A line that is not base64 is still an input, refused at the container step.
-                if let bytes = LineBase64.decode(text) { return .success(.receipt(bytes)) }
+                if let bytes = LineBase64.decode(text) {
+                    return .success(
+                        UnrecognisedText.reason(decoded: bytes).map(LoadedInput.unrecognisedText) ?? .receipt(bytes)
+                    )
+                }
                 return .success(UnrecognisedText.reason(text).map(LoadedInput.unrecognisedText) ?? .receipt(text))
             case .line(_, .signedData, let text):
                 // Copied only when there is whitespace to drop: a JWS line is usually the JWS alone.
@@ -70,7 +74,9 @@ enum LoadedInput: Sendable {
         do throws(BinaryInput.DecodingError) {
             let decoded = try BinaryInput.decode(raw)
             if decoded.format != .binary {
-                self = .receipt(decoded.bytes)
+                self =
+                    UnrecognisedText.reason(decoded: decoded.bytes).map(LoadedInput.unrecognisedText)
+                    ?? .receipt(decoded.bytes)
                 return
             }
         } catch .pemWithoutEnd(let label) {

@@ -38,6 +38,26 @@ enum UnrecognisedText {
         return lead
     }
 
+    /// A reason when `decoded`, the bytes base64 or PEM text decoded to, are text themselves, which no receipt
+    /// is (its DER starts 0x30 and a length octet); `nil` otherwise, for the validator to judge.
+    static func reason(decoded: [UInt8]) -> String? {
+        let text = trimmingWhitespace(decoded)
+        guard !text.isEmpty, text.prefix(sampleLength).allSatisfy(isTextByte) else { return nil }
+        if text.first == UInt8(ascii: "{"), containsPurchaseInfo(text.prefix(sampleLength)) {
+            return "base64 of an iOS 6 transaction receipt (a property list with purchase-info), not of an App "
+                + "Store receipt: it carries no signature this tool verifies"
+        }
+        return "base64 of text, not of a receipt's DER"
+    }
+
+    private static func containsPurchaseInfo(_ text: ArraySlice<UInt8>) -> Bool {
+        let key = Array("\"purchase-info\"".utf8)
+        guard text.count >= key.count else { return false }
+        return (text.startIndex...(text.endIndex - key.count)).contains {
+            text[$0..<($0 + key.count)].elementsEqual(key)
+        }
+    }
+
     private static func isTextByte(_ byte: UInt8) -> Bool {
         (0x20...0x7E).contains(byte) || isTextWhitespace(byte)
     }

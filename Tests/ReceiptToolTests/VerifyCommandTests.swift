@@ -194,6 +194,14 @@ import VectorSupport
             let json = runTool(["verify", "--json", path])
             #expect(json.out.contains(#""code":"container.malformed","step":"container""#), "\(json.out)")
         }
+        // Base64 that decodes to text: Apple's pre-StoreKit transaction receipt (a mock of its library's), and any.
+        let legacy = ProjectVectors.file("jws/apple-library-mocks/legacyTransaction.jws").path
+        let legacyRun = runTool(["verify", "--json", legacy])
+        #expect(legacyRun.status == 1)
+        #expect(legacyRun.out.contains(#""code":"container.malformed""#))
+        #expect(legacyRun.out.contains("base64 of an iOS 6 transaction receipt (a property list with purchase-info)"))
+        let words = runTool(["verify", "--lines", "-"], stdin: Array("aGVsbG8gd29ybGQK\n".utf8))
+        #expect(words.out == "line 1: INVALID container: base64 of text, not of a receipt's DER\n")
         // dump says the same; a PEM block without its END line is named.
         let json = try temporaryFile(Array(#"{"signedPayload":"x"}"#.utf8))
         let dump = runTool(["dump", json])
