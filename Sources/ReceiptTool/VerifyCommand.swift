@@ -3,6 +3,7 @@ import PureJSON
 import PureReceipt
 import PureReceiptJSON
 import PureSignedData
+import PureX509
 
 /// `receipt verify FILE...|DIR...|-|--lines FILE|- [--recursive] [--bundle-id ID] [--version V]
 /// [--device-id UUID|HEX] [--app-apple-id N] [--environment ENV] [--anchor CERT]... [--at RFC3339|now] [--json]
@@ -54,7 +55,7 @@ enum VerifyCommand {
         switch result {
         case .success(let validated):
             let receipt = validated.receipt
-            let chain = validated.chain.certificates.map { TerminalText.escaped($0.subject.commonName ?? "?") }
+            let chain = validated.chain.certificates.map(chainName)
             return "\(name.display): valid: \(TerminalText.escaped(receipt.bundleIdentifier ?? "?")) "
                 + "\(TerminalText.escaped(receipt.applicationVersion ?? "?")), "
                 + "\(receipt.inAppPurchases.count) in-app purchases, signed by \(chain.joined(separator: " ← ")), "
@@ -76,7 +77,7 @@ enum VerifyCommand {
         switch result {
         case .success(let verified):
             let claims = verified.payload.appClaims
-            let chain = verified.chain.certificates.map { TerminalText.escaped($0.subject.commonName ?? "?") }
+            let chain = verified.chain.certificates.map(chainName)
             var text = "\(name.display): valid: \(verified.kind)"
             if claims.namesBundle { text += " \(TerminalText.escaped(claims.bundleId ?? "?"))" }
             text += " \(TerminalText.escaped(claims.environment?.rawValue ?? "?"))"
@@ -86,6 +87,12 @@ enum VerifyCommand {
         case .failure(let error):
             return "\(name.display): INVALID \(TerminalText.escapedMessage(error.description))"
         }
+    }
+
+    /// A certificate as the text result's chain names it: its subject's common name, or, for a certificate
+    /// without one (a private PKI's anchor), its whole subject, escaped.
+    static func chainName(_ certificate: Certificate) -> String {
+        TerminalText.escaped(certificate.subject.commonName ?? "\(certificate.subject)")
     }
 
     /// `NAME: ERROR CODE: reason`, the text result of an input that could not be read.

@@ -156,6 +156,22 @@ import VectorSupport
         #expect(counted.out.contains("INVALID header: x5c: certificate count 2, expected 3"))
     }
 
+    /// A certificate without a common name (Apple's library mocks' root) is named by its whole subject in the text
+    /// result's chain, not by a "?".
+    @Test func aChainCertificateWithoutCommonNameIsNamedByItsSubject() throws {
+        let anchor = ProjectVectors.file("jws/apple-library-mocks/testCA.der").path
+        let mock = ProjectVectors.file("jws/apple-library-mocks/testNotification.jws").path
+        let run = runTool(["verify", "--anchor", anchor, mock])
+        #expect(run.status == 0, "\(run.out)")
+        #expect(
+            run.out.contains(
+                "signed by C=US, ST=California, L=Cupertino, O=Leaf ← C=US, ST=California, L=Cupertino, "
+                    + "O=Intermediate ← C=US, ST=California, L=Cupertino, at "
+            ),
+            "\(run.out)"
+        )
+    }
+
     /// The DER of the first `x5c` certificate of the JWS at `path`, read without the library.
     static func firstCertificate(ofJWSAt path: String) throws -> [UInt8] {
         let text = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
