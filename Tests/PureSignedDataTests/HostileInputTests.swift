@@ -165,6 +165,10 @@ import VectorSupport
         #expect(CompactSerialization.hasCompactForm(Array("a.b.c.d".utf8)))
         #expect(!CompactSerialization.hasCompactForm(Array("abc".utf8)))
         #expect(!CompactSerialization.hasCompactForm(Array("a.b c.d".utf8)))
+        // Padding and the standard alphabet too: such a JWS is refused as one, at the part that has them.
+        #expect(CompactSerialization.hasCompactForm(Array("e30.e30.AA==".utf8)))
+        #expect(CompactSerialization.hasCompactForm(Array("e3+.e30/.AA".utf8)))
+        #expect(!CompactSerialization.hasCompactForm(Array("MIIT+/==".utf8)))
     }
 
     // MARK: - Header

@@ -67,6 +67,13 @@ import VectorSupport
         let run = runTool(["verify", "--json", path])
         #expect(run.status == 1)
         #expect(run.out.contains(#""code":"compactSerialization.partCount""#))
+        // Padding or base64's alphabet in a part: refused as a JWS, at that part, not as a receipt's container.
+        for name in ["base64url-padded-signature", "base64url-standard-alphabet"] {
+            let forgery = ProjectVectors.file("jws/forgeries/\(name).jws").path
+            let refused = runTool(["verify", "--json", forgery])
+            #expect(refused.status == 1)
+            #expect(refused.out.contains(#""code":"compactSerialization.invalidBase64URL""#), "\(refused.out)")
+        }
     }
 
     @Test func theTestPKIIsTrustedOnlyAsAnAnchor() throws {
