@@ -86,7 +86,8 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     public var commonName: String? { values(of: .commonName).first }
 
     /// `CN=…, OU=…, O=…, C=…` in encoded order, with short names for the usual attribute types; the attributes of
-    /// one relative distinguished name joined by `+`.
+    /// one relative distinguished name joined by `+`. Values are escaped as RFC 4514 §2.4 says (but for spaces at
+    /// their ends), so that a value holding `, CN=` cannot pass for another attribute.
     public var description: String {
         var text: [UInt8] = []
         text.reserveCapacity(encoded.count)
@@ -100,7 +101,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
                 text += Self.shortName(attribute.type).utf8
                 text.append(UInt8(ascii: "="))
                 if let value = attribute.text {
-                    text += value.utf8
+                    Self.append(escaping: value, to: &text)
                 } else {
                     text.append(UInt8(ascii: "#"))
                     text += Hex.encode(attribute.value).utf8
@@ -108,6 +109,18 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `value` with a backslash before `"`, `+`, `,`, `;`, `<`, `>` and `\`, which RFC 4514 §2.4 escapes,
+    /// and `#`, which it escapes at the start (where it would begin a hex value) and allows escaped anywhere.
+    private static func append(escaping value: String, to text: inout [UInt8]) {
+        for byte in value.utf8 {
+            switch byte {
+            case 0x22, 0x23, 0x2B, 0x2C, 0x3B, 0x3C, 0x3E, 0x5C: text.append(0x5C)
+            default: break
+            }
+            text.append(byte)
+        }
     }
 
     /// The short name of the usual attribute types, and the dotted OID of the others.

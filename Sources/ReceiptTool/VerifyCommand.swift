@@ -90,9 +90,13 @@ enum VerifyCommand {
     }
 
     /// A certificate as the text result's chain names it: its subject's common name, or, for a certificate
-    /// without one (a private PKI's anchor), its whole subject, escaped.
+    /// without one (a private PKI's anchor), its whole subject (`(empty subject)` when it has none), escaped, and
+    /// with the chain's own `←` escaped too, so that no name passes for several links.
     static func chainName(_ certificate: Certificate) -> String {
-        TerminalText.escaped(certificate.subject.commonName ?? "\(certificate.subject)")
+        let subject = "\(certificate.subject)"
+        let name = certificate.subject.commonName ?? (subject.isEmpty ? "(empty subject)" : subject)
+        return TerminalText.escaped(name).split(separator: "←", omittingEmptySubsequences: false)
+            .joined(separator: "\\u{2190}")
     }
 
     /// `NAME: ERROR CODE: reason`, the text result of an input that could not be read.

@@ -220,4 +220,19 @@ struct NameParsingTests {
         #expect(OID(2, 5, 4, 3, 1).attributeTypeArc == nil)
         #expect(OID.emailAddress.attributeTypeArc == nil)
     }
+
+    /// A value's RFC 4514 specials are escaped in the description, so that a value cannot pass for attributes.
+    @Test func theDescriptionEscapesWhatWouldReadAsAnotherAttribute() throws {
+        for (value, expected) in [
+            ("Evil, CN=Apple Root CA - G3", #"CN=Evil\, CN=Apple Root CA - G3"#),
+            ("a+b;c<d>e\"f\\g", #"CN=a\+b\;c\<d\>e\"f\\g"#),
+            ("#1 ", ##"CN=\#1 "##),
+            (" x#", ##"CN= x\#"##),
+            ("plain", "CN=plain"),
+        ] {
+            let name = try Self.read(Self.name(Self.tlv(0x0C, Array(value.utf8))))
+            #expect(name.description == expected, "\(value)")
+            #expect(name.commonName == value)
+        }
+    }
 }

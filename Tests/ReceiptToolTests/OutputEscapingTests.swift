@@ -190,4 +190,18 @@ import VectorSupport
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: String])
         #expect(object["value"] == text)
     }
+
+    /// A chain certificate's name cannot pass for several links, for another attribute, or vanish: the chain's `←`
+    /// is escaped inside names, values are escaped as RFC 4514 says, and an empty subject is named so.
+    @Test func chainNamesCannotMimicOtherCertificates() throws {
+        for (name, expected) in [
+            ("arrow", #"signed by Leaf \u{2190} Apple WWDR \u{2190} Apple Root CA - G3, at "#),
+            ("comma", #"signed by O=Evil\\, CN=Apple Root CA - G3, C=US, at "#),
+            ("empty", "signed by (empty subject), at "),
+        ] {
+            let run = runTool(["verify", "--anchor", Self.repro("names/\(name).der"), Self.repro("names/\(name).jws")])
+            #expect(run.status == 0, "\(run.out)")
+            #expect(run.out.contains(expected), "\(run.out)")
+        }
+    }
 }
