@@ -101,12 +101,12 @@ public struct CompactSerialization: Sendable {
         }
     }
 
-    /// Whether `input` looks like a compact serialization: base64 or base64url characters (padding included) and
-    /// at least one `.`, nothing else. A cheap recogniser for tools that take receipts and signed data alike (a
-    /// receipt is binary DER, or base64 or PEM, and never holds a `.`); it checks the alphabet only, so that a JWS
-    /// with a part too many or too few, or with padding or the standard alphabet where base64url belongs, is still
-    /// recognised, and refused by ``init(_:)-(ArraySlice<UInt8>)`` with its own error rather than taken for a
-    /// receipt.
+    /// Whether `input` looks like a compact serialization: base64url characters, padding, and at least one `.`,
+    /// nothing else. A cheap recogniser for tools that take receipts and signed data alike (a receipt is binary
+    /// DER, or base64 or PEM, and never holds a `.`); it checks the alphabet only, so that a JWS with a part too
+    /// many or too few, or with padding, is still recognised, and refused by ``init(_:)-(ArraySlice<UInt8>)``
+    /// with its own error rather than taken for a receipt. Base64's `+` and `/` are not taken: a receipt's base64
+    /// holds them, and with a stray `.` would pass for a JWS.
     public static func hasCompactForm(_ input: some Collection<UInt8>) -> Bool {
         // Callers in other modules reach this unspecialized: scan contiguous storage through a concrete buffer
         // rather than byte by byte through the generic iterator.
@@ -119,19 +119,18 @@ public struct CompactSerialization: Sendable {
         for byte in input {
             if byte == UInt8(ascii: ".") {
                 dots += 1
-            } else if !isBase64Character(byte) {
+            } else if !isBase64URLCharacter(byte) {
                 return false
             }
         }
         return dots > 0
     }
 
-    /// Either alphabet's characters, and padding.
-    private static func isBase64Character(_ byte: UInt8) -> Bool {
+    /// The base64url alphabet, and padding.
+    private static func isBase64URLCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"),
-            UInt8(ascii: "/"), UInt8(ascii: "="):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "="):
             return true
         default:
             return false

@@ -85,7 +85,18 @@ enum LoadedInput: Sendable {
         } catch {
             // Text that is not base64: said below in terms of what it looks like.
         }
-        self = UnrecognisedText.reason(raw).map(LoadedInput.unrecognisedText) ?? .receipt(raw)
+        guard let reason = UnrecognisedText.reason(raw) else {
+            self = .receipt(raw)
+            return
+        }
+        // PEM after explanatory text (RFC 7468 §2), which the decoder above does not look past.
+        if let block = try? CertificateBundle.pemBlocks(raw, name: .standardInput).first,
+            let decoded = try? BinaryInput.decode(Array(block)), decoded.format != .binary
+        {
+            self = .receipt(decoded.bytes)
+            return
+        }
+        self = .unrecognisedText(reason)
     }
 }
 
@@ -125,11 +136,15 @@ final class BatchSource: @unchecked Sendable {
     }
 
     func next() -> BatchItem? {
-        if lines != nil {
+        while lines != nil {
             switch lines?.next() {
             case .text(let number, var text):
-                // A file of lines written on Windows may start with a byte order mark.
-                if number == 1 { text = droppingByteOrderMark(text) }
+                // A file of lines written on Windows may start with a byte order mark; a first line that held
+                // only the mark and whitespace is skipped, as any line of whitespace is.
+                if number == 1 {
+                    text = droppingByteOrderMark(text)
+                    if trimmingWhitespace(text).isEmpty { continue }
+                }
                 return .line(number: number, kind: LineKind.recognise(text), text: text)
             case .failed(let number, let error): return .unavailable(.line(number), error)
             case nil: return nil

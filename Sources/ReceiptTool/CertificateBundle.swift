@@ -39,10 +39,10 @@ enum CertificateBundle {
         let text = raw.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         var position = text.startIndex
         if !text.starts(with: begin) {
-            // Text before the first block: printable lines, the block at the start of one. Binary input (DER) is
+            // Text before the first block: lines of UTF-8 text, the block at the start of one. Binary input (DER) is
             // never taken for it: its first bytes are not all text.
             guard let line = find(Array("\n-----BEGIN ".utf8), in: raw, from: 0),
-                raw[..<line].allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A })
+                UnrecognisedText.isUTF8Text(raw[..<line])
             else { return [] }
             position = line + 1
         }

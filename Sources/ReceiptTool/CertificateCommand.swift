@@ -5,23 +5,20 @@ import PureReceiptJSON
 import PureX509
 
 /// `receipt cert [--json] FILE|-`: a certificate's subject, issuer, serial, validity, key, signature
-/// algorithm, extensions and fingerprints.
+/// algorithm, extensions and fingerprints; for a PEM bundle, each certificate's in turn (one JSON line each, or
+/// text blocks separated by a blank line).
 enum CertificateCommand {
     static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
         let (flags, name) = try parseSingleInput(arguments, command: "cert", flags: ["--json"])
         let json = flags.contains("--json")
-        let (bytes, _) = try readInput(name, io: io)
-        let certificate: Certificate
-        do throws(X509Error) {
-            certificate = try Certificate(derEncoded: bytes)
-        } catch {
-            throw ToolFailure.undecodable(name.display, error.description)
-        }
-        let fields = describe(certificate)
-        if json {
-            try io.out(JSONOutput.line(.object(fields)))
-        } else {
-            try io.out(JSONOutput.indentedText(fields))
+        let certificates = try CertificateBundle.certificates(in: try readRawInput(name, io: io), name: name)
+        for (index, certificate) in certificates.enumerated() {
+            let fields = describe(certificate)
+            if json {
+                try io.out(JSONOutput.line(.object(fields)))
+            } else {
+                try io.out((index > 0 ? "\n" : "") + JSONOutput.indentedText(fields))
+            }
         }
     }
 

@@ -16,10 +16,12 @@ func readRawInput(_ name: InputName, io: ToolIO) throws(ToolFailure) -> [UInt8] 
 }
 
 /// `bytes` without the UTF-8 byte order mark that Windows editors and PowerShell write before text (base64, PEM,
-/// a JWS). No DER or BER element starts with those bytes (a length octet of 0xBB announces 59 length octets), so
-/// binary input never loses any.
+/// a JWS): dropped when text or nothing follows it, so that binary input keeps every byte and its offsets.
 func droppingByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
-    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    guard bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return bytes }
+    let rest = bytes.dropFirst(3)
+    guard rest.prefix(16).allSatisfy({ (0x20...0x7E).contains($0) || isTextWhitespace($0) }) else { return bytes }
+    return Array(rest)
 }
 
 /// ``readRawInput(_:io:)``, decoded from binary, base64 or PEM (the first block).

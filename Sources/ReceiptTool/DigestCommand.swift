@@ -16,7 +16,7 @@ enum DigestCommand {
     static let chunkSize = 1 << 17
 
     static func run(_ arguments: [[UInt8]], io: ToolIO) throws(ToolFailure) {
-        var algorithm = "sha256"
+        var algorithm: String? = nil
         var inputs: [InputName] = []
         var index = 0
         var optionsEnded = false
@@ -32,6 +32,7 @@ enum DigestCommand {
             case "-a", "--algorithm":
                 index += 1
                 guard index < arguments.count else { throw .usage("digest: \(argument) needs a value") }
+                guard algorithm == nil else { throw .usage("digest: -a is given once") }
                 algorithm = String(decoding: arguments[index], as: UTF8.self)
             case "-": inputs.append(.standardInput)
             case _ where argument.hasPrefix("-"):
@@ -42,14 +43,15 @@ enum DigestCommand {
         }
         guard !inputs.isEmpty else { throw .usage("digest: expected FILE... or -") }
         let hash: (InputName, UnsafeMutableRawBufferPointer) throws(InputError) -> String
-        switch algorithm {
+        let algorithmName = algorithm ?? "sha256"
+        switch algorithmName {
         case "sha1": hash = { name, buffer throws(InputError) in try digest(of: name, Insecure.SHA1.self, buffer, io) }
         case "sha256": hash = { name, buffer throws(InputError) in try digest(of: name, SHA256.self, buffer, io) }
         case "sha384": hash = { name, buffer throws(InputError) in try digest(of: name, SHA384.self, buffer, io) }
         case "sha512": hash = { name, buffer throws(InputError) in try digest(of: name, SHA512.self, buffer, io) }
         default:
             throw .usage(
-                "digest: unknown algorithm '\(TerminalText.escaped(algorithm))' (sha1, sha256, sha384, sha512)"
+                "digest: unknown algorithm '\(TerminalText.escaped(algorithmName))' (sha1, sha256, sha384, sha512)"
             )
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)

@@ -49,14 +49,19 @@ enum ValidationBatch {
                     let outcome: Outcome
                     if case .success = result { outcome = .valid } else { outcome = .invalid }
                     return Output(line: format.signedData?(item.name, result, &worker.json) ?? [], outcome: outcome)
-                case .success(.receipt(let bytes)), .success(.signedData(let bytes)):
+                case .success(.signedData):
+                    // A command that reads receipts only (entitlements).
+                    let reason =
+                        "StoreKit 2 signed data (a JWS), where \(command) reads App Store receipts: "
+                        + "receipt verify verifies a JWS"
+                    return Output(line: format.result(item.name, notAReceipt(reason), &worker.json), outcome: .invalid)
+                case .success(.receipt(let bytes)):
                     let result = worker.validate(bytes)
                     let outcome: Outcome
                     if case .success = result { outcome = .valid } else { outcome = .invalid }
                     return Output(line: format.result(item.name, result, &worker.json), outcome: outcome)
                 case .success(.unrecognisedText(let reason)):
-                    let error = ReceiptValidationError(.container, reason, pkcs7: PKCS7Error(.malformed, reason))
-                    return Output(line: format.result(item.name, .failure(error), &worker.json), outcome: .invalid)
+                    return Output(line: format.result(item.name, notAReceipt(reason), &worker.json), outcome: .invalid)
                 case .failure(let error):
                     return Output(line: format.inputError(item.name, error, &worker.json), outcome: .unreadable)
                 }
@@ -87,6 +92,12 @@ enum ValidationBatch {
         if tally.invalid > 0 {
             throw ToolFailure(status: ExitStatus.failure, message: "\(command): \(tally.invalid) of \(inputs) invalid")
         }
+    }
+
+    /// The result of an input refused before the validator sees it, for `reason`: at the container step, as
+    /// the validator refuses bytes that are not a receipt.
+    static func notAReceipt(_ reason: String) -> Result<ValidatedReceipt, ReceiptValidationError> {
+        .failure(ReceiptValidationError(.container, reason, pkcs7: PKCS7Error(.malformed, reason)))
     }
 
     enum Outcome {
@@ -161,7 +172,8 @@ struct ValidationWorker {
                 throw SignedDataError(
                     .expectations,
                     .kindMismatch,
-                    "\(receiptOnlyOptions.joined(separator: " and ")) apply to receipts only, not to StoreKit 2 "
+                    "\(receiptOnlyOptions.joined(separator: " and ")) "
+                        + "\(receiptOnlyOptions.count == 1 ? "applies" : "apply") to receipts only, not to StoreKit 2 "
                         + "signed data",
                     field: option == "--version" ? "applicationVersion" : "deviceId"
                 )
@@ -181,24 +193,47 @@ struct SignedDataVerifiers: Sendable {
     var appStoreLayout: SignedDataVerifier
     var xcodeLayout: SignedDataVerifier?
 
-    /// Verifies `text` in Apple's layout; a JWS whose `x5c` holds another number of certificates is verified
-    /// in Xcode's when there is one to try. When that layout refuses the count too, the error is Apple's
-    /// layout's (`certificate count N, expected 3`).
+    /// Verifies `text` in Apple's layout; a JWS whose own `x5c` (not a nested one's) holds another number of
+    /// certificates is verified in Xcode's when there is one to try. When that layout refuses the count too,
+    /// the error is Apple's layout's (`certificate count N, expected 3`); when the one certificate is not an
+    /// anchor, the error says so rather than how the path validator failed to use an anchor as its issuer.
     func verify(
         _ text: ArraySlice<UInt8>,
         memo: inout SignatureMemo?
     ) throws(SignedDataError) -> VerifiedJWS<DecodedPayload> {
         do throws(SignedDataError) {
             return try Self.verify(text, with: appStoreLayout, memo: &memo)
-        } catch  where error.code == .certificateCount {
+        } catch  where error.code == .certificateCount && error.nestedIn == nil {
             guard let xcodeLayout else { throw error }
             let appStoreError = error
             do throws(SignedDataError) {
                 return try Self.verify(text, with: xcodeLayout, memo: &memo)
-            } catch  where error.code == .certificateCount {
+            } catch  where error.code == .certificateCount && error.nestedIn == nil {
                 throw appStoreError
+            } catch  where error.step == .chain && error.nestedIn == nil {
+                throw Self.signerNotAnAnchor(text, anchors: xcodeLayout.trust.anchors) ?? error
             }
         }
+    }
+
+    /// The error of data in Xcode's layout whose one certificate is none of the anchors: Xcode makes a new
+    /// certificate for each StoreKit configuration and year, and its data verifies only with the one that signed
+    /// it. `nil` when the certificate is an anchor: then the validator's error (expired, key usage) is the one.
+    static func signerNotAnAnchor(_ text: ArraySlice<UInt8>, anchors: [Certificate]) -> SignedDataError? {
+        guard let unverified = try? UnverifiedSignedData<DecodedPayload>(unverified: text, layout: .xcode),
+            let signer = unverified.header.certificates.first,
+            !anchors.contains(where: { $0.encoded.elementsEqual(signer.encoded) })
+        else { return nil }
+        let reason =
+            "the one certificate of x5c (Xcode's layout) is not an --anchor; such data verifies only with "
+            + "the certificate that signed it as the anchor"
+        return SignedDataError(
+            .chain,
+            .pathValidation,
+            "the x5c chain does not validate",
+            certificateIndex: 0,
+            path: PathValidationError(.noPath, certificateIndex: 0, subject: "\(signer.subject)", reason)
+        )
     }
 
     private static func verify(

@@ -36,6 +36,25 @@ import VectorSupport
         )
     }
 
+    /// A PEM bundle, explanatory text before its first block, gives every certificate, as fingerprint reads it.
+    @Test func printsEachCertificateOfABundle() throws {
+        let pem = try ["certs/apple-roots/AppleRootCA-G3.cer", Self.appleRoot].map { path in
+            let base64 = Data(try ProjectVectors.bytes(path)).base64EncodedString()
+            return "-----BEGIN CERTIFICATE-----\n\(base64)\n-----END CERTIFICATE-----\n"
+        }.joined()
+        let path = try temporaryFile(Array(("Bag Attributes\n    friendlyName: Café\n" + pem).utf8))
+        let text = runTool(["cert", path])
+        #expect(text.status == 0, "\(text.err)")
+        #expect(
+            text.out.hasPrefix("subject: CN=Apple Root CA - G3, OU=Apple Certification Authority, O=Apple Inc., C=US\n")
+        )
+        #expect(
+            text.out.contains("\n\nsubject: C=US, O=Apple Inc., OU=Apple Certification Authority, CN=Apple Root CA\n")
+        )
+        let json = runTool(["cert", "--json", path])
+        #expect(json.out.split(separator: "\n").count == 2)
+    }
+
     @Test func refusesWhatIsNotACertificate() throws {
         let run = runTool(["cert", try temporaryFile([0x30, 0x03, 0x02, 0x01, 0x01])])
         #expect(run.status == 1)

@@ -202,6 +202,34 @@ import VectorSupport
         #expect(legacyRun.out.contains("base64 of an iOS 6 transaction receipt (a property list with purchase-info)"))
         let words = runTool(["verify", "--lines", "-"], stdin: Array("aGVsbG8gd29ybGQK\n".utf8))
         #expect(words.out == "line 1: INVALID container: base64 of text, not of a receipt's DER\n")
+        // UTF-16 (Windows PowerShell 5), UTF-8 beyond ASCII, curly quotes, base64 with a dot.
+        let utf16: [UInt8] = [0xFF, 0xFE] + base64.utf8.flatMap { [$0, 0] as [UInt8] }
+        let others: [([UInt8], String)] = [
+            (utf16, "INVALID container: UTF-16 text"),
+            (Array("héllo wörld 日本語".utf8), "\(lead)\n"),
+            (Array("“\(jws)”".utf8), "\(lead): it is quoted"),
+            (Array((base64 + ".").utf8), "\(lead): base64 with a '.' in it, which a receipt's base64 never holds"),
+        ]
+        for (bytes, expected) in others {
+            let run = runTool(["verify", try temporaryFile(bytes)])
+            #expect(run.status == 1)
+            #expect(run.out.contains(expected), "\(run.out)")
+        }
+        // PEM after explanatory text (RFC 7468 §2) is a receipt.
+        let receipt = try ProjectVectors.bytes(Self.g5Receipt)
+        let explained =
+            "Receipt of the café's app\n-----BEGIN PKCS7-----\n\(Data(receipt).base64EncodedString())\n"
+            + "-----END PKCS7-----\n"
+        #expect(runTool(["verify", try temporaryFile(Array(explained.utf8))]).status == 0)
+        // entitlements reads receipts only, and says so of a JWS.
+        let entitlements = runTool(["entitlements", VerifySignedDataTests.transaction])
+        #expect(entitlements.status == 1)
+        #expect(
+            entitlements.out.contains(
+                "INVALID container: StoreKit 2 signed data (a JWS), where entitlements "
+                    + "reads App Store receipts: receipt verify verifies a JWS"
+            )
+        )
         // dump says the same; a PEM block without its END line is named.
         let json = try temporaryFile(Array(#"{"signedPayload":"x"}"#.utf8))
         let dump = runTool(["dump", json])
@@ -230,6 +258,13 @@ import VectorSupport
         #expect(run.out.contains(": valid: transaction Com.VoiceRecording.Telephone Sandbox"))
         let lines = runTool(["verify", "--lines", "-"], stdin: mark + base64 + [0x0A] + jws)
         #expect(lines.status == 0, "\(lines.out)")
+        // A first line of the mark and whitespace alone is skipped, as a line of whitespace is.
+        let skipped = runTool(["verify", "--lines", "-"], stdin: mark + Array("  \r\n".utf8) + base64 + [0x0A])
+        #expect(skipped.status == 0, "\(skipped.out)")
+        #expect(skipped.out.hasPrefix("line 2: valid: "))
+        // Before bytes that are not text the mark is kept: DER after it is no longer DER at offset 0.
+        let der = try temporaryFile(mark + (try ProjectVectors.bytes(Self.g5Receipt)))
+        #expect(runTool(["verify", der]).out.contains("INVALID container: not a PKCS#7 SignedData: offset 0"))
         #expect(runTool(["dump", receiptFile]).status == 0)
         let root = try ProjectVectors.bytes("certs/apple-roots/AppleIncRootCertificate.cer")
         let pem = "-----BEGIN CERTIFICATE-----\n\(Data(root).base64EncodedString())\n-----END CERTIFICATE-----\n"
@@ -256,6 +291,9 @@ import VectorSupport
         let entitlements = runTool(["entitlements", "--at", "now", "--at", "now", path])
         #expect(entitlements.status == 2)
         #expect(entitlements.err.contains("entitlements: --at is given once"))
+        let digest = runTool(["digest", "-a", "sha1", "-a", "sha256", path])
+        #expect(digest.status == 2)
+        #expect(digest.err.contains("digest: -a is given once"))
         // --anchor adds an anchor each time.
         let root = ProjectVectors.file("certs/apple-roots/AppleIncRootCertificate.cer").path
         #expect(runTool(["verify", "--anchor", root, "--anchor", root, path]).status == 0)
