@@ -107,6 +107,10 @@ public struct SignedDataError: Error, Sendable, Hashable, CustomStringConvertibl
         case appAppleIdRequired
         /// The payload names another environment than expected, or none.
         case environmentMismatch
+        /// An app transaction names another app version (`applicationVersion`) than expected, or none. The
+        /// verifier takes no version, as Apple's library does not: this is the code of callers that compare it
+        /// (`receipt verify --version`).
+        case applicationVersionMismatch
 
         /// The case's name, the same text natively and in Embedded Swift (which has no reflection).
         public var description: String { rawValue }

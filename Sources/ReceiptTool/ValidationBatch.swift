@@ -1,3 +1,4 @@
+import PureDER
 import PureJSON
 import PurePKCS7
 import PureReceipt
@@ -39,6 +40,7 @@ enum ValidationBatch {
                     validator: validator,
                     verifiers: verifiers,
                     receiptOnlyOptions: receiptOnlyOptions,
+                    applicationVersion: validator.expectations.applicationVersion,
                     memo: memo
                 )
             },
@@ -137,15 +139,24 @@ struct ValidationWorker {
     let verifiers: SignedDataVerifiers
     /// ``ValidationOptions/receiptOnlyOptions``: expectations a JWS cannot meet.
     let receiptOnlyOptions: [String]
+    /// `--version`: what an app transaction's `applicationVersion` must be.
+    let applicationVersion: String?
     /// `nil` with `--no-memo`: every signature verified for every input.
     private var memo: SignatureMemo?
     /// The writer of this worker's JSON lines.
     var json = JSONOutput.writer()
 
-    init(validator: ReceiptValidator, verifiers: SignedDataVerifiers, receiptOnlyOptions: [String], memo: Bool) {
+    init(
+        validator: ReceiptValidator,
+        verifiers: SignedDataVerifiers,
+        receiptOnlyOptions: [String],
+        applicationVersion: String?,
+        memo: Bool
+    ) {
         self.validator = validator
         self.verifiers = verifiers
         self.receiptOnlyOptions = receiptOnlyOptions
+        self.applicationVersion = applicationVersion
         self.memo = memo ? SignatureMemo() : nil
     }
 
@@ -163,18 +174,30 @@ struct ValidationWorker {
         }
     }
 
-    /// Verifies a JWS; when options only receipts answer were given, one that verifies fails at the expectations
+    /// Verifies a JWS; when options its kind cannot answer were given, one that verifies fails at the expectations
     /// step, the step those options belong to, so that a batch never passes an input with a check left undone.
     mutating func verify(_ text: [UInt8]) -> Result<VerifiedJWS<DecodedPayload>, SignedDataError> {
         do throws(SignedDataError) {
             let verified = try verifiers.verify(text[...], memo: &memo)
-            if let option = receiptOnlyOptions.first {
+            // An app transaction's applicationVersion answers --version, as a receipt's application_version does,
+            // compared by its bytes. (Here rather than in the library's expectations, which Apple's library does
+            // not have either, and whose claims the WebAssembly module would then carry for nothing.)
+            if let version = applicationVersion, case .appTransaction(let app) = verified.payload,
+                !app.applicationVersion.hasSameUTF8(as: version)
+            {
+                throw SignedDataError(
+                    .expectations,
+                    .applicationVersionMismatch,
+                    "application version \(app.applicationVersion ?? "(none)"), expected \(version)",
+                    field: "applicationVersion"
+                )
+            }
+            if let option = receiptOnlyOptions.first(where: { $0 != "--version" || verified.kind != .appTransaction }) {
+                let answered = option == "--version" ? "receipts and app transactions" : "receipts"
                 throw SignedDataError(
                     .expectations,
                     .kindMismatch,
-                    "\(receiptOnlyOptions.joined(separator: " and ")) "
-                        + "\(receiptOnlyOptions.count == 1 ? "applies" : "apply") to receipts only, not to StoreKit 2 "
-                        + "signed data",
+                    "\(option) applies to \(answered) only, not to StoreKit 2 data of kind \(verified.kind)",
                     field: option == "--version" ? "applicationVersion" : "deviceId"
                 )
             }

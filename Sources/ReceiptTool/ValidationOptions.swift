@@ -194,9 +194,9 @@ struct ValidationOptions {
         environment == .sandbox ? "ProductionSandbox" : environment.rawValue
     }
 
-    /// The options given that only receipts can answer (`--version`, `--device-id`): StoreKit 2 data carries no
-    /// application version to compare in most of its kinds and no device hash, so a JWS verified under them is
-    /// invalid rather than unchecked.
+    /// The options given that StoreKit 2 data may not answer (`--version`, `--device-id`): it carries no device
+    /// hash, and an application version only in app transactions (compared by ``ValidationWorker``), so a JWS
+    /// of another kind verified under them is invalid rather than unchecked.
     var receiptOnlyOptions: [String] {
         (expectations.applicationVersion != nil ? ["--version"] : [])
             + (expectations.deviceIdentifier != nil ? ["--device-id"] : [])

@@ -99,12 +99,17 @@ import VectorSupport
         }
     }
 
-    /// --version and --device-id are answered by receipts alone: a JWS verified under them is invalid at the
-    /// expectations step, never valid with the check left undone.
-    @Test func receiptOnlyExpectationsMakeSignedDataInvalid() throws {
-        for (arguments, field) in [
-            (["--version", "1"], "applicationVersion"), (["--device-id", "00:11:22:33:44:55"], "deviceId"),
-            (["--version", "1", "--device-id", "00:11:22:33:44:55"], "applicationVersion"),
+    /// --device-id is answered by receipts alone and --version by receipts and app transactions: a JWS of
+    /// another kind verified under them is invalid at the expectations step, never valid with the check left
+    /// undone.
+    @Test func expectationsAJWSCannotAnswerMakeItInvalid() throws {
+        for (arguments, field, answered) in [
+            (["--version", "1"], "applicationVersion", "--version applies to receipts and app transactions only"),
+            (["--device-id", "00:11:22:33:44:55"], "deviceId", "--device-id applies to receipts only"),
+            (
+                ["--version", "1", "--device-id", "00:11:22:33:44:55"], "applicationVersion",
+                "--version applies to receipts and app transactions only"
+            ),
         ] {
             let run = runTool(["verify", "--json", Self.transaction] + arguments)
             #expect(run.status == 1, "\(arguments)")
@@ -112,15 +117,34 @@ import VectorSupport
             let error = try #require(object["error"] as? [String: Any])
             #expect(error["code"] as? String == "expectations.kindMismatch", "\(arguments)")
             #expect(
-                (error["message"] as? String)?.contains("to receipts only, not to StoreKit 2 signed data") == true,
-                "\(arguments)"
+                error["message"] as? String
+                    == "expectations: \(field): \(answered), not to StoreKit 2 data of kind transaction",
+                "\(error)"
             )
-            #expect((error["message"] as? String)?.hasPrefix("expectations: \(field): ") == true, "\(error)")
         }
         // A forgery still fails at its own step first.
         let forged = ProjectVectors.file("jws/forgeries/signature-payload-byte-changed.jws").path
         let anchor = ProjectVectors.file("jws/forgeries/pki/test-root.der").path
         #expect(runTool(["verify", "--anchor", anchor, forged, "--version", "1"]).out.contains("INVALID signature"))
+    }
+
+    /// An app transaction carries the app's version: --version is compared with its applicationVersion, as with
+    /// a receipt's application_version; --device-id still makes it invalid.
+    @Test func anAppTransactionAnswersVersion() throws {
+        let anchor = ProjectVectors.file("jws/forgeries/pki/test-root.der").path
+        let app = ProjectVectors.file("jws/forgeries/control-app-transaction.jws").path
+        let same = runTool(["verify", "--anchor", anchor, "--version", "3", app])
+        #expect(same.status == 0, "\(same.out)")
+        #expect(same.out.contains(": valid: appTransaction com.example.pure-receipt Sandbox"))
+        let other = runTool(["verify", "--json", "--anchor", anchor, "--version", "3.0", app])
+        #expect(other.status == 1)
+        #expect(other.out.contains(#""code":"expectations.applicationVersionMismatch","step":"expectations""#))
+        #expect(other.out.contains("expectations: applicationVersion: application version 3, expected 3.0"))
+        let device = runTool(["verify", "--anchor", anchor, "--version", "3", "--device-id", "00:11:22:33:44:55", app])
+        #expect(device.status == 1)
+        #expect(
+            device.out.contains("--device-id applies to receipts only, not to StoreKit 2 data of kind appTransaction")
+        )
     }
 
     /// A JWS line of --lines with whitespace around it is a JWS, as a file with the same text is.
