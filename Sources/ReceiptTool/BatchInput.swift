@@ -34,11 +34,7 @@ enum BatchItem: Sendable {
                 return .success(LoadedInput(raw: droppingByteOrderMark(try readStandardInput(io: io))))
             case .line(_, .receipt, let text):
                 // A line that is not base64 is still an input, refused at the container step.
-                if let bytes = LineBase64.decode(text) {
-                    return .success(
-                        UnrecognisedText.reason(decoded: bytes).map(LoadedInput.unrecognisedText) ?? .receipt(bytes)
-                    )
-                }
+                if let bytes = LineBase64.decode(text) { return .success(LoadedInput(decodedText: bytes)) }
                 return .success(UnrecognisedText.reason(text).map(LoadedInput.unrecognisedText) ?? .receipt(text))
             case .line(_, .signedData, let text):
                 // Copied only when there is whitespace to drop: a JWS line is usually the JWS alone.
@@ -74,9 +70,7 @@ enum LoadedInput: Sendable {
         do throws(BinaryInput.DecodingError) {
             let decoded = try BinaryInput.decode(raw)
             if decoded.format != .binary {
-                self =
-                    UnrecognisedText.reason(decoded: decoded.bytes).map(LoadedInput.unrecognisedText)
-                    ?? .receipt(decoded.bytes)
+                self = LoadedInput(decodedText: decoded.bytes)
                 return
             }
         } catch .pemWithoutEnd(let label) {
@@ -89,14 +83,20 @@ enum LoadedInput: Sendable {
             self = .receipt(raw)
             return
         }
-        // PEM after explanatory text (RFC 7468 §2), which the decoder above does not look past.
+        // PEM after explanatory text (RFC 7468 §2), which the decoder above does not look past. (The name only
+        // labels errors, which are not kept: such text is then what `reason` says.)
         if let block = try? CertificateBundle.pemBlocks(raw, name: .standardInput).first,
             let decoded = try? BinaryInput.decode(Array(block)), decoded.format != .binary
         {
-            self = .receipt(decoded.bytes)
+            self = LoadedInput(decodedText: decoded.bytes)
             return
         }
         self = .unrecognisedText(reason)
+    }
+
+    /// The bytes base64 or PEM text decoded to: a receipt's, or text again, which no receipt is.
+    init(decodedText bytes: [UInt8]) {
+        self = UnrecognisedText.reason(decoded: bytes).map(LoadedInput.unrecognisedText) ?? .receipt(bytes)
     }
 }
 

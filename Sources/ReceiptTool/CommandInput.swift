@@ -18,7 +18,7 @@ func readRawInput(_ name: InputName, io: ToolIO) throws(ToolFailure) -> [UInt8] 
 /// `bytes` without the UTF-8 byte order mark that Windows editors and PowerShell write before text (base64, PEM,
 /// a JWS): dropped when text or nothing follows it, so that binary input keeps every byte and its offsets.
 func droppingByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
-    guard bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return bytes }
+    guard bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF else { return bytes }
     let rest = bytes.dropFirst(3)
     guard rest.prefix(16).allSatisfy({ (0x20...0x7E).contains($0) || isTextWhitespace($0) }) else { return bytes }
     return Array(rest)

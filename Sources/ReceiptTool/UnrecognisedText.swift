@@ -11,7 +11,7 @@ enum UnrecognisedText {
     /// text (UTF-8 without control characters in its first ``sampleLength`` bytes); `nil` for bytes that are not
     /// text, which the receipt validator reports with the offset where DER fails.
     static func reason(_ raw: [UInt8]) -> String? {
-        if raw.starts(with: [0xFF, 0xFE]) || raw.starts(with: [0xFE, 0xFF]) {
+        if raw.count >= 2, (raw[0] == 0xFF && raw[1] == 0xFE) || (raw[0] == 0xFE && raw[1] == 0xFF) {
             return "UTF-16 text (Windows PowerShell 5's > and Out-File write it), where the tool reads UTF-8: "
                 + "write it as UTF-8 or ASCII"
         }
@@ -21,17 +21,16 @@ enum UnrecognisedText {
         }
         guard isUTF8Text(text.prefix(sampleLength)) else { return nil }
         let lead = "text that is neither base64, PEM nor a StoreKit 2 JWS"
-        let curlyQuotes: [[UInt8]] = [[0xE2, 0x80, 0x9C], [0xE2, 0x80, 0x98]]
-        switch first {
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
+        // A straight quote, or U+201C / U+2018 (E2 80 9C, E2 80 98) as word processors write them.
+        let curlyQuote =
+            text.count >= 3 && first == 0xE2 && text[text.startIndex + 1] == 0x80
+            && (text[text.startIndex + 2] == 0x9C || text[text.startIndex + 2] == 0x98)
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             return "\(lead): it looks like JSON; pass a receipt's base64 (a verifyReceipt request's receipt-data) "
                 + "or a JWS (such as a notification's signedPayload)"
-        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || curlyQuote {
             return "\(lead): it is quoted; pass the text between the quotes"
-        case _ where curlyQuotes.contains(where: { text.starts(with: $0) }):
-            return "\(lead): it is quoted; pass the text between the quotes"
-        default:
-            break
         }
         // Hints about base64 only for text as long as the shortest receipt's: not for a stray word.
         let characters = text.filter { !isTextWhitespace($0) }

@@ -35,14 +35,8 @@ enum ValidationBatch {
         try BatchScheduler<BatchItem, Output>.run(
             jobs: options.jobs,
             next: { source.next() },
-            makeWorker: { [memo = options.memo, receiptOnlyOptions = options.receiptOnlyOptions] in
-                ValidationWorker(
-                    validator: validator,
-                    verifiers: verifiers,
-                    receiptOnlyOptions: receiptOnlyOptions,
-                    applicationVersion: validator.expectations.applicationVersion,
-                    memo: memo
-                )
+            makeWorker: { [memo = options.memo] in
+                ValidationWorker(validator: validator, verifiers: verifiers, memo: memo)
             },
             process: { item, worker in
                 switch item.load(io: io) {
@@ -137,26 +131,14 @@ enum ValidationBatch {
 struct ValidationWorker {
     let validator: ReceiptValidator
     let verifiers: SignedDataVerifiers
-    /// ``ValidationOptions/receiptOnlyOptions``: expectations a JWS cannot meet.
-    let receiptOnlyOptions: [String]
-    /// `--version`: what an app transaction's `applicationVersion` must be.
-    let applicationVersion: String?
     /// `nil` with `--no-memo`: every signature verified for every input.
     private var memo: SignatureMemo?
     /// The writer of this worker's JSON lines.
     var json = JSONOutput.writer()
 
-    init(
-        validator: ReceiptValidator,
-        verifiers: SignedDataVerifiers,
-        receiptOnlyOptions: [String],
-        applicationVersion: String?,
-        memo: Bool
-    ) {
+    init(validator: ReceiptValidator, verifiers: SignedDataVerifiers, memo: Bool) {
         self.validator = validator
         self.verifiers = verifiers
-        self.receiptOnlyOptions = receiptOnlyOptions
-        self.applicationVersion = applicationVersion
         self.memo = memo ? SignatureMemo() : nil
     }
 
@@ -174,37 +156,46 @@ struct ValidationWorker {
         }
     }
 
-    /// Verifies a JWS; when options its kind cannot answer were given, one that verifies fails at the expectations
-    /// step, the step those options belong to, so that a batch never passes an input with a check left undone.
+    /// Verifies a JWS, then the receipt expectations it can answer: `--version` is an app transaction's
+    /// `applicationVersion`, compared by its bytes as a receipt's `application_version` is (here rather than in
+    /// the library's expectations, which Apple's library does not have either, and whose claims the WebAssembly
+    /// module would then carry for nothing). One it cannot answer (`--version` of another kind, `--device-id` of
+    /// any) makes it invalid at the expectations step, so that a batch never passes an input with a check left
+    /// undone.
     mutating func verify(_ text: [UInt8]) -> Result<VerifiedJWS<DecodedPayload>, SignedDataError> {
         do throws(SignedDataError) {
             let verified = try verifiers.verify(text[...], memo: &memo)
-            // An app transaction's applicationVersion answers --version, as a receipt's application_version does,
-            // compared by its bytes. (Here rather than in the library's expectations, which Apple's library does
-            // not have either, and whose claims the WebAssembly module would then carry for nothing.)
-            if let version = applicationVersion, case .appTransaction(let app) = verified.payload,
-                !app.applicationVersion.hasSameUTF8(as: version)
-            {
-                throw SignedDataError(
-                    .expectations,
-                    .applicationVersionMismatch,
-                    "application version \(app.applicationVersion ?? "(none)"), expected \(version)",
-                    field: "applicationVersion"
-                )
+            let expected = validator.expectations
+            if let version = expected.applicationVersion {
+                guard case .appTransaction(let app) = verified.payload else {
+                    throw Self.unanswered("--version", by: "receipts and app transactions", verified.kind)
+                }
+                guard app.applicationVersion.hasSameUTF8(as: version) else {
+                    throw SignedDataError(
+                        .expectations,
+                        .applicationVersionMismatch,
+                        "application version \(app.applicationVersion ?? "(none)"), expected \(version)",
+                        field: "applicationVersion"
+                    )
+                }
             }
-            if let option = receiptOnlyOptions.first(where: { $0 != "--version" || verified.kind != .appTransaction }) {
-                let answered = option == "--version" ? "receipts and app transactions" : "receipts"
-                throw SignedDataError(
-                    .expectations,
-                    .kindMismatch,
-                    "\(option) applies to \(answered) only, not to StoreKit 2 data of kind \(verified.kind)",
-                    field: option == "--version" ? "applicationVersion" : "deviceId"
-                )
+            if expected.deviceIdentifier != nil {
+                throw Self.unanswered("--device-id", by: "receipts", verified.kind)
             }
             return .success(verified)
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The error of `option`, which `kinds` alone answer, given for StoreKit 2 data of kind `kind`.
+    private static func unanswered(_ option: String, by kinds: String, _ kind: SignedDataKind) -> SignedDataError {
+        SignedDataError(
+            .expectations,
+            .kindMismatch,
+            "\(option) applies to \(kinds) only, not to StoreKit 2 data of kind \(kind)",
+            field: option == "--version" ? "applicationVersion" : "deviceId"
+        )
     }
 }
 

@@ -194,14 +194,6 @@ struct ValidationOptions {
         environment == .sandbox ? "ProductionSandbox" : environment.rawValue
     }
 
-    /// The options given that StoreKit 2 data may not answer (`--version`, `--device-id`): it carries no device
-    /// hash, and an application version only in app transactions (compared by ``ValidationWorker``), so a JWS
-    /// of another kind verified under them is invalid rather than unchecked.
-    var receiptOnlyOptions: [String] {
-        (expectations.applicationVersion != nil ? ["--version"] : [])
-            + (expectations.deviceIdentifier != nil ? ["--device-id"] : [])
-    }
-
     /// Where the inputs come from: the lines of `--lines`, or the arguments.
     func source(io: ToolIO) throws(ToolFailure) -> BatchSource {
         switch lines {

@@ -93,8 +93,9 @@ enum VerifyCommand {
     /// without one (a private PKI's anchor), its whole subject (`(empty subject)` when it has none), escaped, and
     /// with the chain's own `←` escaped too, so that no name passes for several links.
     static func chainName(_ certificate: Certificate) -> String {
-        let subject = "\(certificate.subject)"
-        let name = certificate.subject.commonName ?? (subject.isEmpty ? "(empty subject)" : subject)
+        // The whole subject is written out only for a certificate without a common name: not per valid line.
+        let name = certificate.subject.commonName ?? "\(certificate.subject)"
+        guard !name.isEmpty else { return "(empty subject)" }
         return TerminalText.escaped(name).split(separator: "←", omittingEmptySubsequences: false)
             .joined(separator: "\\u{2190}")
     }
